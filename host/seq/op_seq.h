@@ -1,0 +1,127 @@
+/*
+ * op_seq.h: the OP2 C/C++ API as op2-poets' sequential runtime provides it.
+ *
+ * User programs include this header unchanged (`#include "op_seq.h"`).
+ * Unlike OP2's header there is no op_par_loop template: op2c rewrites every
+ * op_par_loop call into a generated loop function, so an untranslated call
+ * is a compile error rather than a silent fallback.
+ *
+ * The API is plain C with `void *` data pointers so the same header serves C
+ * and C++ programs; op2c checks the type strings statically instead of
+ * OP2's template type checks.
+ */
+#ifndef OP_SEQ_H
+#define OP_SEQ_H
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Access modes and argument kinds: OP2's values. */
+#define OP_READ  0
+#define OP_WRITE 1
+#define OP_RW    2
+#define OP_INC   3
+#define OP_MIN   4
+#define OP_MAX   5
+typedef int op_access;
+
+#define OP_ARG_GBL 0
+#define OP_ARG_DAT 1
+#define OP_ARG_IDX 2
+
+typedef struct op_set_core {
+  int index;            /* declaration order, from 0 */
+  int size;             /* number of elements */
+  const char *name;
+} op_set_core, *op_set;
+
+typedef struct op_map_core {
+  int index;
+  op_set from, to;
+  int dim;              /* targets per source element */
+  int *map;             /* from->size * dim entries, owned by the runtime */
+  const char *name;
+} op_map_core, *op_map;
+
+typedef struct op_dat_core {
+  int index;
+  op_set set;
+  int dim;              /* values per element */
+  int size;             /* bytes per element: dim * sizeof(type) */
+  char *data;           /* set->size * size bytes, owned by the runtime */
+  const char *type;     /* "double", "float", "int", ... */
+  const char *name;
+  int is_temp;          /* declared by op_decl_dat_temp, not yet freed */
+} op_dat_core, *op_dat;
+
+typedef struct op_arg {
+  int argtype;          /* OP_ARG_GBL, OP_ARG_DAT or OP_ARG_IDX */
+  op_dat dat;           /* dat args */
+  op_map map;           /* NULL for OP_ID and gbl args */
+  int dim;              /* as written in the call */
+  int idx;              /* map slot, -1 for OP_ID, -m for an m-vector arg */
+  int size;             /* bytes per element (dat) or of the whole gbl */
+  char *data;           /* dat->data, or the user's gbl variable */
+  int *map_data;        /* map->map, or NULL */
+  const char *type;
+  op_access acc;
+  int opt;              /* 0: the optional arg is switched off */
+} op_arg;
+
+#define OP_ID  ((op_map)NULL)
+#define OP_GBL ((op_map)NULL)
+
+/* Life cycle. diags >= 2 turns on per-loop argument checks and op_diagnostic_output tables. */
+void op_init(int argc, char **argv, int diags);
+void op_exit(void);
+
+/* Declarations: maps and dats copy the user's buffer, as OP2 does by default. */
+op_set op_decl_set(int size, const char *name);
+op_map op_decl_map(op_set from, op_set to, int dim, int *imap, const char *name);
+op_dat op_decl_dat(op_set set, int dim, const char *type, void *data, const char *name);
+op_dat op_decl_dat_temp(op_set set, int dim, const char *type, void *data, const char *name);
+int op_free_dat_temp(op_dat dat);
+void op_decl_const(int dim, const char *type, void *data);
+
+/* Loop arguments. */
+op_arg op_arg_dat(op_dat dat, int idx, op_map map, int dim, const char *type, op_access acc);
+op_arg op_opt_arg_dat(int opt, op_dat dat, int idx, op_map map, int dim, const char *type, op_access acc);
+op_arg op_arg_gbl(void *data, int dim, const char *type, op_access acc);
+op_arg op_opt_arg_gbl(int opt, void *data, int dim, const char *type, op_access acc);
+op_arg op_arg_idx(int idx, op_map map);
+
+/* Data out. */
+void op_fetch_data(op_dat dat, void *dest);
+void op_fetch_data_idx(op_dat dat, void *dest, int low, int high);
+void op_print_dat_to_txtfile(op_dat dat, const char *file);
+void op_print_dat_to_binfile(op_dat dat, const char *file);
+
+/* Miscellany. */
+void op_timers(double *cpu, double *et);
+void op_timing_output(void);
+void op_timings_to_csv(const char *file);
+void op_diagnostic_output(void);
+long long op_get_size(op_set set);
+void op_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void op_partition(const char *lib_name, const char *lib_routine, op_set prime_set,
+                  op_map prime_map, op_dat coords);
+int op_is_root(void);
+
+/*
+ * Called only by op2c-generated loops. op_rt_loop_enter checks the args
+ * against the iteration set (at diags >= 2, as OP2's op_arg_check; any
+ * inconsistency is a fatal error naming loop, arg and objects) and returns
+ * the start time; op_rt_loop_exit adds the elapsed time and the bytes moved
+ * to the loop's row in op_timing_output.
+ */
+double op_rt_loop_enter(const char *name, op_set set, int nargs, const op_arg *args);
+void op_rt_loop_exit(const char *name, op_set set, int nargs, const op_arg *args, double t0);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OP_SEQ_H */
