@@ -1,0 +1,1 @@
+# apps/rules.mk: build rules for apps/ (see the top-level Makefile).

@@ -1,0 +1,1 @@
+# boards/rules.mk: build rules for boards/ (see the top-level Makefile).

@@ -1,0 +1,1 @@
+# compiler/rules.mk: build rules for compiler/ (see the top-level Makefile).

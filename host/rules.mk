@@ -1,0 +1,1 @@
+# host/rules.mk: build rules for host/ (see the top-level Makefile).

@@ -1,0 +1,1 @@
+# tcl/rules.mk: build rules for tcl/ (see the top-level Makefile).

@@ -1,0 +1,1 @@
+# tests/rules.mk: build rules for tests/ (see the top-level Makefile).
