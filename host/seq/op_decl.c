@@ -1,0 +1,193 @@
+/*
+ * op_decl.c: op_init/op_exit and the declarations. Maps and dats copy the
+ * user's buffer (OP2's default), so the program may free its own copy.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "op_internal.h"
+
+OpState op_state;
+
+void op_init(int argc, char **argv, int diags) {
+  (void)argc;
+  (void)argv; /* OP2's OP_* tuning options mean nothing to the seq runtime */
+  op_state.diags = diags;
+}
+
+#define PUSH(arr, n, item)                                                     \
+  do {                                                                         \
+    void *grown = realloc((arr), sizeof(*(arr)) * ((size_t)(n) + 1));          \
+    if (!grown)                                                                \
+      op_fatal("out of memory growing the object registry");                   \
+    (arr) = grown;                                                             \
+    (arr)[(n)++] = (item);                                                     \
+  } while (0)
+
+op_set op_decl_set(int size, const char *name) {
+  if (size < 0)
+    op_fatal("op_decl_set: set \"%s\" has negative size %d", name ? name : "(unnamed)", size);
+  op_set set = op_xcalloc(1, sizeof(*set), "a set");
+  set->index = op_state.nsets;
+  set->size = size;
+  set->name = op_xstrdup(name);
+  PUSH(op_state.sets, op_state.nsets, set);
+  return set;
+}
+
+/* Bytes for n elements of elem bytes each; dies rather than overflow. */
+static size_t checked_bytes(int n, size_t elem, const char *what, const char *name) {
+  if (elem != 0 && (size_t)n > SIZE_MAX / elem)
+    op_fatal("%s \"%s\": %d elements of %zu bytes overflow memory", what, name, n, elem);
+  return (size_t)n * elem;
+}
+
+static void check_map_entries(op_map map) {
+  long long n = (long long)map->from->size * map->dim;
+  for (long long e = 0; e < n; e++) {
+    int v = map->map[e];
+    if (v < 0 || v >= map->to->size)
+      op_fatal("op_decl_map: map \"%s\" entry %lld (element %lld, slot %lld) is %d, "
+               "outside set \"%s\" of size %d",
+               map->name, e, e / map->dim, e % map->dim, v, map->to->name, map->to->size);
+  }
+}
+
+op_map op_decl_map(op_set from, op_set to, int dim, int *imap, const char *name) {
+  const char *nm = name ? name : "(unnamed)";
+  if (!from || !to)
+    op_fatal("op_decl_map: map \"%s\" has a NULL %s set", nm, from ? "to" : "from");
+  if (dim < 1)
+    op_fatal("op_decl_map: map \"%s\" has dim %d (must be at least 1)", nm, dim);
+  if (!imap && from->size > 0)
+    op_fatal("op_decl_map: map \"%s\" has NULL data for %d elements of set \"%s\"", nm,
+             from->size, from->name);
+  if (from->size > INT_MAX / dim)
+    op_fatal("op_decl_map: map \"%s\" has too many entries (%d x %d)", nm, from->size, dim);
+  size_t bytes = checked_bytes(from->size * dim, sizeof(int), "map", nm);
+  op_map map = op_xcalloc(1, sizeof(*map), "a map");
+  map->index = op_state.nmaps;
+  map->from = from;
+  map->to = to;
+  map->dim = dim;
+  map->name = op_xstrdup(name);
+  map->map = op_xcalloc(bytes ? bytes : 1, 1, map->name);
+  if (bytes)
+    memcpy(map->map, imap, bytes);
+  check_map_entries(map);
+  PUSH(op_state.maps, op_state.nmaps, map);
+  return map;
+}
+
+static op_dat new_dat(op_set set, int dim, const char *type, const char *name, const char *fn) {
+  const char *nm = name ? name : "(unnamed)";
+  if (!set)
+    op_fatal("%s: dat \"%s\" has a NULL set", fn, nm);
+  if (dim < 1)
+    op_fatal("%s: dat \"%s\" has dim %d (must be at least 1)", fn, nm, dim);
+  int esize = op_type_size_or_die(type, fn);
+  if (dim > INT_MAX / esize)
+    op_fatal("%s: dat \"%s\" has dim %d, too large", fn, nm, dim);
+  op_dat dat = op_xcalloc(1, sizeof(*dat), "a dat");
+  dat->index = op_state.ndats;
+  dat->set = set;
+  dat->dim = dim;
+  dat->size = dim * esize;
+  dat->type = op_xstrdup(type);
+  dat->name = op_xstrdup(name);
+  size_t bytes = checked_bytes(set->size, (size_t)dat->size, "dat", nm);
+  dat->data = op_xcalloc(bytes ? bytes : 1, 1, dat->name);
+  PUSH(op_state.dats, op_state.ndats, dat);
+  return dat;
+}
+
+op_dat op_decl_dat(op_set set, int dim, const char *type, void *data, const char *name) {
+  op_dat dat = new_dat(set, dim, type, name, "op_decl_dat");
+  /* NULL data leaves the dat zero-filled, like a temp dat. */
+  if (data)
+    memcpy(dat->data, data, (size_t)set->size * (size_t)dat->size);
+  return dat;
+}
+
+op_dat op_decl_dat_temp(op_set set, int dim, const char *type, void *data, const char *name) {
+  (void)data; /* OP2 ignores it: temp dats start zeroed */
+  op_dat dat = new_dat(set, dim, type, name, "op_decl_dat_temp");
+  dat->is_temp = 1;
+  return dat;
+}
+
+static void free_dat(op_dat dat) {
+  free(dat->data);
+  free((char *)dat->type);
+  free((char *)dat->name);
+  free(dat);
+}
+
+int op_free_dat_temp(op_dat dat) {
+  if (!dat) {
+    fprintf(stderr, "op2 warning: op_free_dat_temp: NULL dat\n");
+    return -1;
+  }
+  for (int i = 0; i < op_state.ndats; i++) {
+    if (op_state.dats[i] != dat)
+      continue;
+    if (!dat->is_temp) {
+      fprintf(stderr, "op2 warning: op_free_dat_temp: dat \"%s\" is not a temp dat\n", dat->name);
+      return -1;
+    }
+    op_state.dats[i] = NULL;
+    free_dat(dat);
+    return 0;
+  }
+  fprintf(stderr, "op2 warning: op_free_dat_temp: unknown or already freed dat\n");
+  return -1;
+}
+
+void op_decl_const(int dim, const char *type, void *data) {
+  /* Kernels read the C global directly; only check the declaration. */
+  op_type_size_or_die(type, "op_decl_const");
+  if (dim < 1)
+    op_fatal("op_decl_const: dim %d (must be at least 1) for a \"%s\" constant", dim, type);
+  if (!data)
+    op_fatal("op_decl_const: NULL data for a %d x \"%s\" constant", dim, type);
+}
+
+long long op_get_size(op_set set) {
+  if (!set)
+    op_fatal("op_get_size: NULL set");
+  return set->size;
+}
+
+void op_partition(const char *lib_name, const char *lib_routine, op_set prime_set,
+                  op_map prime_map, op_dat coords) {
+  (void)prime_set;
+  (void)prime_map;
+  (void)coords;
+  if (op_state.diags > 1)
+    printf(" op_partition(%s, %s): nothing to do on one node\n", lib_name ? lib_name : "NULL",
+           lib_routine ? lib_routine : "NULL");
+}
+
+int op_is_root(void) { return 1; }
+
+void op_exit(void) {
+  for (int i = 0; i < op_state.ndats; i++)
+    if (op_state.dats[i])
+      free_dat(op_state.dats[i]);
+  for (int i = 0; i < op_state.nmaps; i++) {
+    free(op_state.maps[i]->map);
+    free((char *)op_state.maps[i]->name);
+    free(op_state.maps[i]);
+  }
+  for (int i = 0; i < op_state.nsets; i++) {
+    free((char *)op_state.sets[i]->name);
+    free(op_state.sets[i]);
+  }
+  free(op_state.dats);
+  free(op_state.maps);
+  free(op_state.sets);
+  op_loops_free();
+  memset(&op_state, 0, sizeof(op_state));
+}

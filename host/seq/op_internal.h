@@ -1,0 +1,38 @@
+/*
+ * op_internal.h: state and helpers shared by the files of libop2_seq.
+ * Not part of the API: op2c-generated code sees only op_seq.h.
+ */
+#ifndef OP_INTERNAL_H
+#define OP_INTERNAL_H
+
+#include <stddef.h>
+
+#include "op_seq.h"
+
+/* The registry of declared objects, in declaration order. */
+typedef struct {
+  int diags;
+  op_set *sets; int nsets;
+  op_map *maps; int nmaps;
+  op_dat *dats; int ndats;   /* freed temp dats leave a NULL slot */
+} OpState;
+
+extern OpState op_state;
+
+/* op_error.c: every runtime error is fatal, names the objects and exits 1. */
+_Noreturn void op_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void *op_xcalloc(size_t n, size_t size, const char *what);
+char *op_xstrdup(const char *s);
+
+/* op_types.c: bytes per value of an OP2 type string, or 0 if unknown. */
+int op_type_size(const char *type);
+int op_type_size_or_die(const char *type, const char *where);
+
+/* op_check.c: OP2 op_arg_check, fatal on the first inconsistency. */
+void op_check_loop_args(const char *name, op_set set, int nargs, const op_arg *args);
+
+/* op_loops.c */
+void op_loops_free(void);
+double op_wall_time(void);
+
+#endif /* OP_INTERNAL_H */
