@@ -1,1 +1,14 @@
-# compiler/rules.mk: build rules for compiler/ (see the top-level Makefile).
+# compiler/rules.mk: op2c, the OP2 compiler driver.
+
+OP2C_SRCS := $(wildcard compiler/*.c compiler/backends/*/*.c)
+OP2C_OBJS := $(OP2C_SRCS:%.c=$(OBJ)/%.o)
+
+$(BIN)/op2c: $(OP2C_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(XML_LIBS)
+
+$(OBJ)/compiler/%.o: compiler/%.c compiler/op2c.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(XML_CFLAGS) -D_GNU_SOURCE -c -o $@ $<
+
+TARGETS += $(BIN)/op2c

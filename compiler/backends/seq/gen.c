@@ -1,0 +1,202 @@
+// backends/seq/gen.c: the sequential back end, op2c's correctness oracle.
+//
+// For each source file it writes a copy in which every
+//   op_par_loop(kernel, "name", set, args...)
+// becomes
+//   op_par_loop_<invocation>("name", set, args...)
+// (the rest of the call, op_arg_* expressions included, is left as written:
+// the runtime builds the op_arg values), and appends one generated loop
+// function per invocation. That function runs the elements in order
+// 0..n-1 and hands the kernel the pointers OP2's seq back end would: a
+// direct dat's element, a mapped element, an array of pointers for a vector
+// arg, the user's variable for a global, an int for op_arg_idx. The copy
+// keeps the original line numbers (#line), so compiler messages and
+// debuggers point at the user's file.
+#include "../../op2c.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+// The C type the kernel parameter for arg i is cast to, with `extra` more
+// levels of indirection removed (1 for the element type of a vector arg).
+static char *param_cast(const IRLoop *loop, int i, int strip) {
+  const IRArg *a = &loop->args[i];
+  const IRParam *p = loop->kernel ? &loop->kernel->params[i] : NULL;
+  const TypeInfo *ti = a->type ? type_lookup(a->type) : NULL;
+  const char *base = p && p->base[0] ? p->base : ti ? ti->c : "char";
+  bool is_const = p ? p->is_const : a->acc == ACC_READ;
+  int levels = (a->kind == ARG_DAT && a->idx <= -2 ? 2 : 1) - strip;
+  char *s = format("%s%s ", is_const ? "const " : "", base);
+  for (int k = 0; k < levels; k++)
+    s = format("%s*", s);
+  return s;
+}
+
+// The address of element `elem` (a C expression) of dat arg i.
+static char *elem_ptr(int i, const char *elem) {
+  return format("(d%d + (size_t)(%s) * s%d)", i, elem, i);
+}
+
+static char *mapped(int i, const char *slot) { return format("m%d[n * md%d + %s]", i, i, slot); }
+
+static void gen_prelude(FILE *out, const IRLoop *loop, int i) {
+  const IRArg *a = &loop->args[i];
+  if (a->kind == ARG_DAT && a->idx <= -2) {
+    int m = -a->idx;
+    fprintf(out, "    %sv%d[%d];\n", param_cast(loop, i, 1), i, m);
+    fprintf(out, "    %sfor (int k = 0; k < %d; k++)\n", a->opt ? format("if (arg%d.opt)\n      ", i) : "", m);
+    fprintf(out, "%s      v%d[k] = (%s)%s;\n", a->opt ? "  " : "", i, param_cast(loop, i, 1),
+            elem_ptr(i, mapped(i, "k")));
+  } else if (a->kind == ARG_IDX) {
+    if (a->map)
+      fprintf(out, "    int x%d = %s;\n", i, mapped(i, format("%d", a->idx)));
+    else
+      fprintf(out, "    int x%d = n;\n", i);
+  }
+}
+
+static char *kernel_arg(const IRLoop *loop, int i) {
+  const IRArg *a = &loop->args[i];
+  char *expr;
+  switch (a->kind) {
+  case ARG_DAT:
+    if (a->idx <= -2)
+      expr = format("v%d", i);
+    else if (a->map)
+      expr = format("(%s)%s", param_cast(loop, i, 0), elem_ptr(i, mapped(i, format("%d", a->idx))));
+    else
+      expr = format("(%s)%s", param_cast(loop, i, 0), elem_ptr(i, "n"));
+    break;
+  case ARG_GBL:
+    expr = format("(%s)arg%d.data", param_cast(loop, i, 0), i);
+    break;
+  case ARG_IDX:
+    return format("&x%d", i);
+  default:
+    unreachable();
+  }
+  if (a->opt)
+    expr = format("arg%d.opt ? %s : NULL", i, expr);
+  return expr;
+}
+
+static void gen_loop(FILE *out, const IRLoop *loop) {
+  int n = loop->nargs;
+  fprintf(out, "\n// %s over %s, from %s:%d\n", loop->kernel_name, loop->set->var,
+          file_display_name(loop->tok->file), loop->tok->line);
+  fprintf(out, "static void op_par_loop_%s(const char *name, op_set set", loop->invocation);
+  for (int i = 0; i < n; i++)
+    fprintf(out, ", op_arg arg%d", i);
+  fprintf(out, ")\n{\n");
+  if (n > 0) {
+    fprintf(out, "  op_arg args[%d] = {", n);
+    for (int i = 0; i < n; i++)
+      fprintf(out, "%sarg%d", i ? ", " : "", i);
+    fprintf(out, "};\n");
+  } else {
+    fprintf(out, "  op_arg *args = NULL;\n");
+  }
+  fprintf(out, "  double t0 = op_rt_loop_enter(name, set, %d, args);\n", n);
+  for (int i = 0; i < n; i++) {
+    const IRArg *a = &loop->args[i];
+    if (a->kind == ARG_DAT)
+      fprintf(out, "  char *d%d = arg%d.data;\n  size_t s%d = (size_t)arg%d.size;\n", i, i, i, i);
+    if (a->kind != ARG_GBL && a->map)
+      fprintf(out, "  const int *m%d = arg%d.map_data;\n  int md%d = arg%d.map ? arg%d.map->dim : 0;\n",
+              i, i, i, i, i);
+  }
+  fprintf(out, "  for (int n = 0; n < set->size; n++) {\n");
+  for (int i = 0; i < n; i++)
+    gen_prelude(out, loop, i);
+  fprintf(out, "    %s(", loop->kernel_name);
+  for (int i = 0; i < n; i++)
+    fprintf(out, "%s\n      %s", i ? "," : "", kernel_arg(loop, i));
+  fprintf(out, ");\n  }\n");
+  fprintf(out, "  op_rt_loop_exit(name, set, %d, args, t0);\n}\n", n);
+}
+
+static int count_lines(const char *s, size_t n) {
+  int lines = 0;
+  for (size_t i = 0; i < n; i++)
+    lines += s[i] == '\n';
+  return lines;
+}
+
+static char *absolute(const char *path) {
+  char buf[PATH_MAX];
+  return realpath(path, buf) ? xstrdup(buf) : xstrdup(path);
+}
+
+// Writes the translated copy of prog's file; returns false on error.
+static bool write_translation(const Program *prog, const char *path) {
+  char *text;
+  size_t len;
+  FILE *out = open_memstream(&text, &len);
+  const char *src = prog->file->contents;
+
+  fprintf(out, "// Generated by op2c --target seq from %s. Do not edit.\n", prog->file->name);
+  fprintf(out, "#include \"op_seq.h\"\n");
+  for (int i = 0; i < prog->nloops; i++) {
+    const IRLoop *l = prog->loops[i];
+    fprintf(out, "static void op_par_loop_%s(const char *, op_set", l->invocation);
+    for (int j = 0; j < l->nargs; j++)
+      fprintf(out, ", op_arg");
+    fprintf(out, ");\n");
+  }
+  fprintf(out, "#line 1 \"%s\"\n", absolute(prog->file->name));
+
+  const char *pos = src;
+  for (int i = 0; i < prog->nloops; i++) {
+    const IRLoop *l = prog->loops[i];
+    Token *comma = l->kernel_tok->next;
+    if (l->kernel_tok->from_macro || comma->from_macro || l->kernel_tok->file != prog->file ||
+        !tok_equal(comma, ",")) {
+      error_tok(l->kernel_tok, "op_par_loop's kernel must be written literally in the call");
+      fclose(out);
+      return false;
+    }
+    fwrite(pos, 1, (size_t)(l->tok->loc - pos), out);
+    fprintf(out, "op_par_loop_%s(", l->invocation);
+    const char *after = comma->loc + comma->len;
+    for (int k = count_lines(l->tok->loc, (size_t)(after - l->tok->loc)); k > 0; k--)
+      fputc('\n', out);
+    pos = after;
+  }
+  fputs(pos, out);
+  fflush(out);
+  fprintf(out, "\n#line %d \"%s\"\n", count_lines(text, len) + 3, path);
+  for (int i = 0; i < prog->nloops; i++)
+    gen_loop(out, prog->loops[i]);
+  fclose(out);
+
+  FILE *fp = fopen(path, "w");
+  if (!fp || fwrite(text, 1, len, fp) != len || fclose(fp) != 0) {
+    error_plain("cannot write '%s'", path);
+    return false;
+  }
+  free(text);
+  return true;
+}
+
+static const char *basename_of(const char *path) {
+  const char *s = strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
+static int build(Program **progs, int nprogs, const BackendOptions *opts) {
+  StrArray sources = {0};
+  for (int i = 0; i < nprogs; i++) {
+    char *path = format("%s/%d_%s", opts->gen_dir, i, basename_of(progs[i]->file->name));
+    if (!write_translation(progs[i], path))
+      return 1;
+    strarray_push(&sources, path);
+  }
+  return compile_and_link(progs, &sources, opts, "libop2_seq.a");
+}
+
+const Backend backend_seq = {
+    .name = "seq",
+    .description = "sequential host executable (the reference semantics)",
+    .build = build,
+};

@@ -1,0 +1,80 @@
+// diag.c: diagnostics in the form
+//
+//   file:line:col: error: message
+//      12 |   op_par_loop(res_calc, "res_calc", edges,
+//         |               ^
+//
+// Errors are counted and compilation goes on so that one run reports
+// several; main.c stops before code generation when any were reported.
+#include "op2c.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int diag_errors;
+int diag_max_errors = 20;
+
+static void show_line(const Token *tok) {
+  if (!tok->file || !tok->file->contents)
+    return;
+  char *start = tok->file->contents;
+  for (int line = 1; line < tok->line && *start; start++)
+    if (*start == '\n')
+      line++;
+  char *end = start;
+  while (*end && *end != '\n')
+    end++;
+  fprintf(stderr, "%5d | %.*s\n      | ", tok->line, (int)(end - start), start);
+  for (int i = 0; i < tok->col - 1 && start + i < end; i++)
+    fputc(start[i] == '\t' ? '\t' : ' ', stderr);
+  fprintf(stderr, "^\n");
+}
+
+static void vreport(const Token *tok, const char *kind, const char *fmt, va_list ap) {
+  fprintf(stderr, "%s:%d:%d: %s: ", file_display_name(tok->file), tok->line, tok->col, kind);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  show_line(tok);
+}
+
+void diag_check_limit(void) {
+  if (diag_errors >= diag_max_errors) {
+    fprintf(stderr, "op2c: too many errors (%d), stopping\n", diag_errors);
+    exit(1);
+  }
+}
+
+void error_tok(const Token *tok, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(tok, "error", fmt, ap);
+  va_end(ap);
+  diag_errors++;
+  diag_check_limit();
+}
+
+void note_tok(const Token *tok, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(tok, "note", fmt, ap);
+  va_end(ap);
+}
+
+void fatal_tok(const Token *tok, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(tok, "error", fmt, ap);
+  va_end(ap);
+  exit(1);
+}
+
+void error_plain(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "op2c: error: ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
+  diag_errors++;
+}

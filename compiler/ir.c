@@ -1,0 +1,161 @@
+// ir.c: tables of the IR (access modes, OP2 types), invocation naming and
+// the textual dump (format: docs/ir.md).
+#include "op2c.h"
+
+#include <string.h>
+
+const char *access_name(Access acc) {
+  switch (acc) {
+#define X(name, val) case ACC_##name: return #name;
+    ACCESS_LIST(X)
+#undef X
+  }
+  return "?";
+}
+
+static const TypeInfo types[] = {
+    {"double", "double", 8},
+    {"float", "float", 4},
+    {"int", "int", 4},
+    {"uint", "unsigned int", 4},
+    {"ll", "long long", 8},
+    {"ull", "unsigned long long", 8},
+    {"bool", "bool", 1},
+};
+
+// Accepts OP2's optional ":soa" suffix, which only changes the layout.
+const TypeInfo *type_lookup(const char *op2_type) {
+  size_t n = strcspn(op2_type, ":");
+  if (op2_type[n] && strcmp(op2_type + n, ":soa") != 0)
+    return NULL;
+  for (size_t i = 0; i < sizeof(types) / sizeof(*types); i++)
+    if (strlen(types[i].op2) == n && strncmp(types[i].op2, op2_type, n) == 0)
+      return &types[i];
+  return NULL;
+}
+
+const char *file_display_name(const File *f) { return f ? f->name : "<unknown>"; }
+
+static bool invocation_taken(Program *prog, const char *name, int upto) {
+  for (int i = 0; i < upto; i++)
+    if (prog->loops[i]->invocation && strcmp(prog->loops[i]->invocation, name) == 0)
+      return true;
+  for (int i = 0; i < prog->nfuncs; i++)
+    if (strcmp(prog->funcs[i]->name, name) == 0)
+      return true;
+  return false;
+}
+
+// Seed 000's {invocation}: the kernel's name when one call site uses the
+// kernel, else kernel_1, kernel_2, ... in source order.
+void ir_name_invocations(Program *prog) {
+  for (int i = 0; i < prog->nloops; i++) {
+    IRLoop *loop = prog->loops[i];
+    int uses = 0, ordinal = 0;
+    for (int j = 0; j < prog->nloops; j++)
+      if (strcmp(prog->loops[j]->kernel_name, loop->kernel_name) == 0) {
+        uses++;
+        if (j <= i)
+          ordinal++;
+      }
+    if (uses == 1) {
+      loop->invocation = loop->kernel_name;
+      continue;
+    }
+    char *name = format("%s_%d", loop->kernel_name, ordinal);
+    for (int k = 2; invocation_taken(prog, name, i); k++)
+      name = format("%s_%d_%d", loop->kernel_name, ordinal, k);
+    loop->invocation = name;
+  }
+}
+
+static const char *or_dash(const char *s) { return s ? s : "-"; }
+
+static void dump_loc(FILE *out, const Token *tok) {
+  if (tok)
+    fprintf(out, "  @%s:%d", file_display_name(tok->file), tok->line);
+  fputc('\n', out);
+}
+
+static void dump_func(FILE *out, const IRFunc *fn) {
+  fprintf(out, "func %s%s params %d", fn->name, fn->is_kernel ? " kernel" : "", fn->nparams);
+  dump_loc(out, fn->tok);
+  for (int i = 0; i < fn->nparams; i++)
+    fprintf(out, "  param %s \"%s\"\n", fn->params[i].name, fn->params[i].type_text);
+  if (!fn->is_kernel)
+    return;
+  fprintf(out, "  helpers");
+  for (int i = 0; i < fn->nhelpers; i++)
+    fprintf(out, " %s", fn->helpers[i]->name);
+  fprintf(out, "\n  consts");
+  for (int i = 0; i < fn->nconsts; i++)
+    fprintf(out, " %s", fn->consts[i]->name);
+  fputc('\n', out);
+}
+
+static void dump_arg(FILE *out, int i, const IRArg *a) {
+  const char *map = a->map ? a->map->var : "OP_ID";
+  fprintf(out, "  arg %d ", i);
+  switch (a->kind) {
+  case ARG_DAT:
+    fprintf(out, "dat %s map %s idx %d dim %d %s %s", a->dat ? a->dat->var : "?", map, a->idx,
+            a->dim, or_dash(a->type), access_name(a->acc));
+    break;
+  case ARG_GBL:
+    fprintf(out, "gbl %s dim %d %s %s", a->gbl_expr, a->dim, or_dash(a->type), access_name(a->acc));
+    if (a->gbl_const)
+      fprintf(out, " const %s", a->gbl_const->name);
+    break;
+  case ARG_IDX:
+    fprintf(out, "idx map %s idx %d", map, a->idx);
+    break;
+  }
+  if (a->opt)
+    fprintf(out, " opt (%s)", a->opt_expr);
+  fputc('\n', out);
+}
+
+static bool is_helper(const Program *prog, const IRFunc *fn) {
+  for (int i = 0; i < prog->nfuncs; i++)
+    for (int j = 0; j < prog->funcs[i]->nhelpers; j++)
+      if (prog->funcs[i]->helpers[j] == fn)
+        return true;
+  return false;
+}
+
+void ir_dump(FILE *out, const Program *prog) {
+  fprintf(out, "program \"%s\" %s\n", file_display_name(prog->file), prog->is_cxx ? "c++" : "c");
+  for (int i = 0; i < prog->nsets; i++) {
+    IRSet *s = prog->sets[i];
+    fprintf(out, "set %s \"%s\" size %s", or_dash(s->var), or_dash(s->name), s->size_expr);
+    dump_loc(out, s->tok);
+  }
+  for (int i = 0; i < prog->nmaps; i++) {
+    IRMap *m = prog->maps[i];
+    fprintf(out, "map %s \"%s\" %s -> %s dim %d", or_dash(m->var), or_dash(m->name),
+            m->from ? m->from->var : "?", m->to ? m->to->var : "?", m->dim);
+    dump_loc(out, m->tok);
+  }
+  for (int i = 0; i < prog->ndats; i++) {
+    IRDat *d = prog->dats[i];
+    fprintf(out, "dat %s \"%s\" %s dim %d %s%s", or_dash(d->var), or_dash(d->name),
+            d->set ? d->set->var : "?", d->dim, or_dash(d->type), d->temp ? " temp" : "");
+    dump_loc(out, d->tok);
+  }
+  for (int i = 0; i < prog->nconsts; i++) {
+    IRConst *c = prog->consts[i];
+    fprintf(out, "const %s dim %d %s expr %s", c->name, c->dim, or_dash(c->type), c->expr);
+    dump_loc(out, c->tok);
+  }
+  for (int i = 0; i < prog->nfuncs; i++)
+    if (prog->funcs[i]->is_kernel || is_helper(prog, prog->funcs[i]))
+      dump_func(out, prog->funcs[i]);
+  for (int i = 0; i < prog->nloops; i++) {
+    IRLoop *l = prog->loops[i];
+    fprintf(out, "loop %s \"%s\" kernel %s set %s args %d", or_dash(l->invocation),
+            or_dash(l->name), l->kernel_name, l->set ? l->set->var : "?", l->nargs);
+    dump_loc(out, l->tok);
+    for (int j = 0; j < l->nargs; j++)
+      dump_arg(out, j, &l->args[j]);
+  }
+}

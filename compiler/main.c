@@ -1,0 +1,196 @@
+// main.c: the op2c driver. The pipeline, per source file:
+//
+//   tokenize -> preprocess -> scan (IR) -> check
+//
+// then, for the whole program: name invocations, dump or write the IR if
+// asked, and hand the IR to the chosen back end.
+#include "op2c.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define OP2C_VERSION "0.1"
+
+static const Backend *backends[] = {&backend_seq};
+
+typedef struct {
+  const Backend *backend;
+  BackendOptions be;
+  PPOptions pp;
+  StrArray sources;
+  bool dump_ir;
+  const char *xml_path;
+  bool output_given;
+} Options;
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: op2c [options] SOURCE...\n"
+          "Compiles an OP2 program (C or C++ sources using op_seq.h) for a target.\n"
+          "\n"
+          "  -t, --target NAME    back end (default seq; '-t ?' lists them)\n"
+          "  -o FILE              the executable to write (default a.out)\n"
+          "  -I DIR               search DIR for #include \"...\" files\n"
+          "  -D NAME[=VALUE]      define a macro\n"
+          "  --dump-ir            print the IR (docs/ir.md) to stdout\n"
+          "  --emit-ir-xml FILE   write the IR as XML (docs/ir-xml.md)\n"
+          "  --gen-dir DIR        keep the generated sources in DIR\n"
+          "  -v                   show the compiler commands run\n"
+          "  -O* -g* -f* -W* -m* -std=*   passed to the C/C++ compiler\n"
+          "  --help, --version\n"
+          "\n"
+          "With --dump-ir or --emit-ir-xml and no -o, op2c stops after the IR.\n");
+}
+
+static void list_targets(void) {
+  for (size_t i = 0; i < sizeof(backends) / sizeof(*backends); i++)
+    printf("%-8s %s\n", backends[i]->name, backends[i]->description);
+}
+
+static const Backend *find_backend(const char *name) {
+  for (size_t i = 0; i < sizeof(backends) / sizeof(*backends); i++)
+    if (strcmp(backends[i]->name, name) == 0)
+      return backends[i];
+  return NULL;
+}
+
+static bool is_passthrough(const char *arg) {
+  static const char *prefixes[] = {"-O", "-g", "-f", "-W", "-m", "-std="};
+  for (size_t i = 0; i < sizeof(prefixes) / sizeof(*prefixes); i++)
+    if (strncmp(arg, prefixes[i], strlen(prefixes[i])) == 0)
+      return true;
+  return false;
+}
+
+// The value of an option given as "-I DIR" or "-IDIR".
+static const char *option_value(int argc, char **argv, int *i, const char *opt) {
+  size_t n = strlen(opt);
+  if (argv[*i][n])
+    return argv[*i] + n;
+  if (*i + 1 >= argc) {
+    fprintf(stderr, "op2c: error: option '%s' needs a value\n", opt);
+    exit(2);
+  }
+  return argv[++*i];
+}
+
+static void parse_args(int argc, char **argv, Options *o) {
+  o->backend = &backend_seq;
+  o->be.output = "a.out";
+  o->be.self_path = argv[0];
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      exit(0);
+    } else if (!strcmp(a, "--version")) {
+      printf("op2c %s\n", OP2C_VERSION);
+      exit(0);
+    } else if (!strcmp(a, "-t") || !strcmp(a, "--target") || !strncmp(a, "--target=", 9)) {
+      const char *name = a[2] == '-' && a[8] == '=' ? a + 9 : option_value(argc, argv, &i, a);
+      if (!strcmp(name, "?")) {
+        list_targets();
+        exit(0);
+      }
+      if (!(o->backend = find_backend(name))) {
+        fprintf(stderr, "op2c: error: unknown target '%s'; available targets:\n", name);
+        list_targets();
+        exit(2);
+      }
+    } else if (!strncmp(a, "-o", 2)) {
+      o->be.output = option_value(argc, argv, &i, "-o");
+      o->output_given = true;
+    } else if (!strncmp(a, "-I", 2)) {
+      strarray_push(&o->pp.include_dirs, (char *)option_value(argc, argv, &i, "-I"));
+    } else if (!strncmp(a, "-D", 2)) {
+      strarray_push(&o->pp.defines, (char *)option_value(argc, argv, &i, "-D"));
+    } else if (!strcmp(a, "--dump-ir")) {
+      o->dump_ir = true;
+    } else if (!strcmp(a, "--emit-ir-xml")) {
+      o->xml_path = option_value(argc, argv, &i, "--emit-ir-xml");
+    } else if (!strcmp(a, "--gen-dir")) {
+      o->be.gen_dir = option_value(argc, argv, &i, "--gen-dir");
+    } else if (!strcmp(a, "-v")) {
+      o->be.verbose = true;
+    } else if (is_passthrough(a)) {
+      strarray_push(&o->be.cflags, (char *)a);
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "op2c: error: unknown option '%s' (see op2c --help)\n", a);
+      exit(2);
+    } else {
+      strarray_push(&o->sources, (char *)a);
+    }
+  }
+  if (o->sources.len == 0) {
+    fprintf(stderr, "op2c: error: no source files\n");
+    usage(stderr);
+    exit(2);
+  }
+}
+
+static bool is_cxx_source(const char *name) {
+  const char *dot = strrchr(name, '.');
+  return dot && (!strcmp(dot, ".cpp") || !strcmp(dot, ".cc") || !strcmp(dot, ".cxx") ||
+                 !strcmp(dot, ".C"));
+}
+
+static Program *front_end(const char *path, const PPOptions *pp) {
+  size_t len;
+  char *text = read_file(path, &len);
+  if (!text) {
+    fprintf(stderr, "op2c: error: cannot read '%s': %s\n", path, strerror(errno));
+    exit(1);
+  }
+  File *file = new_file(path, text, len);
+  Token *tok = preprocess(file, pp);
+  Program *prog = scan_program(file, tok, is_cxx_source(path));
+  check_program(prog);
+  return prog;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  return remove(path);
+}
+
+static int run_backend(Options *o, Program **progs, int n) {
+  char *tmp = NULL;
+  if (!o->be.gen_dir) {
+    tmp = xstrdup("/tmp/op2c.XXXXXX");
+    if (!mkdtemp(tmp)) {
+      fprintf(stderr, "op2c: error: cannot create a temporary directory: %s\n", strerror(errno));
+      return 1;
+    }
+    o->be.gen_dir = tmp;
+  }
+  o->be.pp = &o->pp;
+  int rc = o->backend->build(progs, n, &o->be);
+  if (tmp)
+    nftw(tmp, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  Options o = {0};
+  parse_args(argc, argv, &o);
+
+  Program **progs = xcalloc((size_t)o.sources.len, sizeof(Program *));
+  for (int i = 0; i < o.sources.len; i++)
+    progs[i] = front_end(o.sources.data[i], &o.pp);
+  if (diag_errors)
+    return 1;
+  for (int i = 0; i < o.sources.len; i++)
+    ir_name_invocations(progs[i]);
+
+  if (o.dump_ir)
+    for (int i = 0; i < o.sources.len; i++)
+      ir_dump(stdout, progs[i]);
+  if (o.xml_path && !ir_write_xml(o.xml_path, progs, o.sources.len))
+    return 1;
+  if ((o.dump_ir || o.xml_path) && !o.output_given)
+    return 0;
+  return run_backend(&o, progs, o.sources.len) ? 1 : 0;
+}

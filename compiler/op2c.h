@@ -1,0 +1,311 @@
+/*
+ * op2c.h: types shared by the passes of op2c, sectioned by the file that
+ * owns them. The pipeline (see main.c):
+ *
+ *   lex.c        source text  -> tokens
+ *   preprocess.c tokens       -> tokens with local headers and macros expanded
+ *   scan.c       tokens       -> Program (IR): sets, maps, dats, consts,
+ *                                kernels and par-loops found in the program
+ *   check.c      Program      -> diagnostics (arity, types, access, dims)
+ *   ir.c         Program      -> invocation names, textual dump
+ *   ir_xml.c     Program      -> XML (libxml2)
+ *   backends/    Program      -> an executable (seq today; tinsel later)
+ *
+ * Like most compilers op2c is short-lived: it allocates and never frees.
+ */
+#ifndef OP2C_H
+#define OP2C_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+//
+// util.c
+//
+
+typedef struct {
+  char **data;
+  int len, cap;
+} StrArray;
+
+void *xcalloc(size_t n, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void strarray_push(StrArray *a, char *s);
+char *read_file(const char *path, size_t *len);
+char *dir_name(const char *path);
+bool file_exists(const char *path);
+_Noreturn void die(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#define unreachable() die(__FILE__, __LINE__, "internal error: unreachable")
+
+//
+// lex.c
+//
+
+typedef struct File {
+  char *name;     // as given, or as found through the include path
+  char *contents; // NUL-terminated
+  size_t len;
+  int index;      // order in which files were read
+} File;
+
+typedef enum {
+  TK_IDENT,   // identifiers and keywords
+  TK_PUNCT,   // punctuators
+  TK_STR,     // string literals
+  TK_CHAR,    // character literals
+  TK_NUM,     // preprocessing numbers
+  TK_EOF,
+} TokenKind;
+
+typedef struct Token Token;
+struct Token {
+  TokenKind kind;
+  Token *next;
+  char *loc;     // start in the file contents (or in a macro body)
+  int len;
+  File *file;    // where the token is reported: the macro call site for expansions
+  int line, col;
+  bool at_bol;   // first token on its line
+  bool has_space;
+  bool from_macro; // produced by a macro expansion
+  char *str;     // TK_STR: the literal's value without quotes or escapes
+  void *hideset; // preprocess.c: macros that must not expand this token again
+  Token *origin; // the macro-call token this one came from, if any
+};
+
+File *new_file(const char *name, char *contents, size_t len);
+Token *tokenize(File *file);
+bool tok_equal(const Token *tok, const char *s);
+char *tok_text(const Token *tok);
+Token *tok_copy(const Token *tok);
+
+//
+// diag.c
+//
+
+extern int diag_errors;
+extern int diag_max_errors;
+void error_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void note_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void fatal_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void error_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void diag_check_limit(void);
+
+//
+// preprocess.c
+//
+
+typedef struct {
+  StrArray include_dirs; // -I
+  StrArray defines;      // -D NAME[=VAL]
+} PPOptions;
+
+Token *preprocess(File *main_file, const PPOptions *opts);
+// Files read so far (main file first), for source-line display in diagnostics.
+extern File **pp_files;
+extern int pp_nfiles;
+
+//
+// consteval.c
+//
+
+// Evaluates the integer constant expression in [tok, end). On failure returns
+// false and leaves *err_tok at the offending token.
+bool const_eval(Token *tok, Token *end, long long *val, Token **err_tok);
+// Resolves identifiers (const int globals) for const_eval; may be NULL.
+extern bool (*const_eval_lookup)(const Token *ident, long long *val);
+
+//
+// ir.c: the program representation
+//
+
+// Access modes: the OP2 values, with the names used in dumps.
+#define ACCESS_LIST(X) X(READ, 0) X(WRITE, 1) X(RW, 2) X(INC, 3) X(MIN, 4) X(MAX, 5)
+typedef enum {
+#define X(name, val) ACC_##name = val,
+  ACCESS_LIST(X)
+#undef X
+} Access;
+const char *access_name(Access acc);
+
+// The type strings OP2 accepts for dats and globals, with their C spelling.
+typedef struct {
+  const char *op2;   // "double"
+  const char *c;     // "double"
+  int size;          // bytes
+} TypeInfo;
+const TypeInfo *type_lookup(const char *op2_type);
+
+typedef struct {
+  char *var;         // C variable holding the op_set
+  char *name;        // name string given to op_decl_set, or NULL if not a literal
+  char *size_expr;   // size argument as written
+  Token *tok;
+  int index;
+} IRSet;
+
+typedef struct {
+  char *var;
+  char *name;
+  IRSet *from, *to;
+  int dim;           // -1 when not a constant expression
+  Token *tok;
+  int index;
+} IRMap;
+
+typedef struct {
+  char *var;
+  char *name;
+  IRSet *set;
+  int dim;           // -1 when not a constant expression
+  char *type;        // OP2 type string
+  bool temp;         // op_decl_dat_temp
+  Token *tok;
+  int index;
+} IRDat;
+
+typedef struct {
+  char *name;        // the spelled name the kernels use
+  int dim;
+  char *type;
+  char *expr;        // the data-pointer argument as written ("&gam", "qinf")
+  Token *tok;
+  int index;
+} IRConst;
+
+typedef struct {
+  char *name;
+  char *type_text;   // the parameter's type as written, without its name
+  char *base;        // C base type without qualifiers ("double", "unsigned int")
+  bool is_const;     // pointee is const
+  int indirection;   // pointer levels plus array dimensions: 1 for T*, 2 for T** or T*[n]
+  Token *tok;
+} IRParam;
+
+typedef struct IRFunc IRFunc;
+struct IRFunc {
+  char *name;
+  IRParam *params;
+  int nparams;
+  char *text;        // the definition as written in the source
+  Token *tok;        // the name in the definition
+  Token *body;       // the opening brace
+  Token *body_end;   // the closing brace
+  IRFunc **helpers;  // functions defined in the program that it calls, transitively
+  int nhelpers;
+  IRConst **consts;  // op_decl_const globals it uses (directly or through helpers)
+  int nconsts;
+  bool is_kernel;    // used by at least one op_par_loop
+  int index;
+};
+
+typedef enum {
+  ARG_DAT,           // op_arg_dat, op_opt_arg_dat
+  ARG_GBL,           // op_arg_gbl, op_opt_arg_gbl
+  ARG_IDX,           // op_arg_idx
+} ArgKind;
+
+typedef struct {
+  ArgKind kind;
+  IRDat *dat;        // ARG_DAT
+  IRMap *map;        // NULL for OP_ID
+  int idx;           // map slot; -1 with OP_ID; -m for an m-vector arg
+  int dim;
+  char *type;
+  Access acc;
+  bool opt;          // op_opt_arg_*: the flag is decided at run time
+  char *opt_expr;    // the flag expression
+  char *gbl_expr;    // ARG_GBL: the data pointer as written
+  IRConst *gbl_const; // ARG_GBL pointing at a registered const
+  Token *tok;        // the op_arg_* call
+  Token *dat_tok, *idx_tok, *map_tok, *dim_tok, *type_tok, *acc_tok; // fields, for diagnostics
+} IRArg;
+
+typedef struct {
+  char *invocation;  // unique per call site: the kernel name, or kernel_N when shared
+  char *kernel_name;
+  IRFunc *kernel;
+  char *name;        // the loop-name string
+  IRSet *set;
+  IRArg *args;
+  int nargs;
+  Token *tok;        // the op_par_loop identifier
+  Token *kernel_tok;
+  Token *rparen;     // closing parenthesis of the call
+  int index;
+} IRLoop;
+
+typedef struct {
+  File *file;        // the translation unit's main file
+  bool is_cxx;
+  IRSet **sets;   int nsets;
+  IRMap **maps;   int nmaps;
+  IRDat **dats;   int ndats;
+  IRConst **consts; int nconsts;
+  IRFunc **funcs; int nfuncs;
+  IRLoop **loops; int nloops;
+} Program;
+
+#define VEC_PUSH(arr, n, item)                                                 \
+  do {                                                                         \
+    (arr) = realloc((arr), sizeof(*(arr)) * ((n) + 1));                        \
+    (arr)[(n)++] = (item);                                                     \
+  } while (0)
+
+void ir_name_invocations(Program *prog);
+void ir_dump(FILE *out, const Program *prog);
+const char *file_display_name(const File *f);
+
+//
+// scan.c
+//
+
+Program *scan_program(File *file, Token *tok, bool is_cxx);
+
+//
+// check.c
+//
+
+void check_program(Program *prog);
+
+//
+// ir_xml.c
+//
+
+bool ir_write_xml(const char *path, Program **progs, int nprogs);
+
+//
+// backends
+//
+
+typedef struct {
+  const char *output;      // -o
+  const char *gen_dir;     // --gen-dir: keep generated sources here
+  StrArray cflags;         // passed through to the C/C++ compiler
+  const PPOptions *pp;
+  const char *self_path;   // argv[0], to find the runtime
+  bool verbose;
+} BackendOptions;
+
+typedef struct {
+  const char *name;
+  const char *description;
+  int (*build)(Program **progs, int nprogs, const BackendOptions *opts);
+} Backend;
+
+extern const Backend backend_seq;
+
+//
+// toolchain.c: running the host C/C++ compiler
+//
+
+// Compiles the generated sources (one per program, same order) and links
+// them with the runtime library found beside op2c (<bin>/../lib).
+int compile_and_link(Program **progs, const StrArray *sources, const BackendOptions *opts,
+                     const char *runtime_lib);
+
+#endif

@@ -1,0 +1,796 @@
+// preprocess.c: the C preprocessor, as far as op2c needs it to see an OP2
+// program the way the C compiler will.
+//
+// Local headers ("res_calc.h") are read and spliced in, so kernels defined in
+// per-kernel headers are visible; system headers (<math.h>) and OP2's own
+// headers are not read: the scanner needs only the program's own code.
+// Macros are expanded with hidesets (Prosser's algorithm) so that dims and
+// indices written as macros (PDIM*2) fold to constants, and conditionals are
+// evaluated, so that include guards and #ifdef'd variants behave.
+//
+// Expanded tokens keep the location of the macro call, so diagnostics point
+// at what the user wrote.
+#include "op2c.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+File **pp_files;
+int pp_nfiles;
+
+typedef struct Macro Macro;
+struct Macro {
+  Macro *next;
+  char *name;
+  bool objlike;
+  StrArray params;
+  bool variadic;
+  Token *body;
+};
+
+typedef struct Hideset Hideset;
+struct Hideset {
+  Hideset *next;
+  char *name;
+};
+
+typedef struct CondIncl CondIncl;
+struct CondIncl {
+  CondIncl *next;
+  enum { IN_THEN, IN_ELIF, IN_ELSE } ctx;
+  Token *tok;
+  bool included;
+};
+
+#define NBUCKETS 1024
+static Macro *macros[NBUCKETS];
+static CondIncl *cond_incl;
+static const PPOptions *options;
+static StrArray pragma_once;
+static int include_depth;
+
+// Headers of OP2 itself: op2c knows their contents and does not read them.
+static const char *op2_headers[] = {
+    "op_seq.h", "op_lib_cpp.h", "op_lib_c.h", "op_lib_core.h", "op_profile.h", "op_lib_mpi.h",
+};
+
+static unsigned hash(const char *s) {
+  unsigned h = 2166136261u;
+  for (; *s; s++)
+    h = (h ^ (unsigned char)*s) * 16777619u;
+  return h % NBUCKETS;
+}
+
+static Macro *find_macro_name(const char *name) {
+  for (Macro *m = macros[hash(name)]; m; m = m->next)
+    if (strcmp(m->name, name) == 0)
+      return m;
+  return NULL;
+}
+
+static Macro *find_macro(const Token *tok) {
+  if (tok->kind != TK_IDENT)
+    return NULL;
+  char buf[256];
+  if (tok->len >= (int)sizeof(buf))
+    return NULL;
+  memcpy(buf, tok->loc, (size_t)tok->len);
+  buf[tok->len] = '\0';
+  return find_macro_name(buf);
+}
+
+static Macro *add_macro(char *name, bool objlike, Token *body) {
+  Macro *old = find_macro_name(name);
+  if (old) {
+    old->objlike = objlike;
+    old->body = body;
+    old->params = (StrArray){0};
+    old->variadic = false;
+    return old;
+  }
+  Macro *m = xcalloc(1, sizeof(Macro));
+  m->name = name;
+  m->objlike = objlike;
+  m->body = body;
+  unsigned h = hash(name);
+  m->next = macros[h];
+  macros[h] = m;
+  return m;
+}
+
+static void undef_macro(const char *name) {
+  for (Macro **p = &macros[hash(name)]; *p; p = &(*p)->next)
+    if (strcmp((*p)->name, name) == 0) {
+      *p = (*p)->next;
+      return;
+    }
+}
+
+//
+// Hidesets
+//
+
+static bool hideset_contains(Hideset *hs, const char *s, int len) {
+  for (; hs; hs = hs->next)
+    if ((int)strlen(hs->name) == len && strncmp(hs->name, s, (size_t)len) == 0)
+      return true;
+  return false;
+}
+
+static Hideset *hideset_add(Hideset *hs, char *name) {
+  Hideset *h = xcalloc(1, sizeof(Hideset));
+  h->name = name;
+  h->next = hs;
+  return h;
+}
+
+static Hideset *hideset_union(Hideset *a, Hideset *b) {
+  Hideset *r = b;
+  for (; a; a = a->next)
+    if (!hideset_contains(b, a->name, (int)strlen(a->name)))
+      r = hideset_add(r, a->name);
+  return r;
+}
+
+static Hideset *hideset_intersection(Hideset *a, Hideset *b) {
+  Hideset *r = NULL;
+  for (; a; a = a->next)
+    if (hideset_contains(b, a->name, (int)strlen(a->name)))
+      r = hideset_add(r, a->name);
+  return r;
+}
+
+//
+// Token list helpers
+//
+
+static bool is_hash(const Token *tok) { return tok->at_bol && tok_equal(tok, "#"); }
+
+static Token *new_eof(const Token *tok) {
+  Token *t = tok_copy(tok);
+  t->kind = TK_EOF;
+  t->len = 0;
+  return t;
+}
+
+// Copies the list up to (not including) its EOF, then appends `rest`.
+static Token *append(Token *list, Token *rest) {
+  if (list->kind == TK_EOF)
+    return rest;
+  Token head = {0}, *cur = &head;
+  for (; list->kind != TK_EOF; list = list->next)
+    cur = cur->next = tok_copy(list);
+  cur->next = rest;
+  return head.next;
+}
+
+// Skips the rest of a directive line, complaining about extra tokens.
+static Token *skip_line(Token *tok) {
+  if (tok->at_bol)
+    return tok;
+  error_tok(tok, "extra tokens after directive");
+  while (!tok->at_bol)
+    tok = tok->next;
+  return tok;
+}
+
+// Copies the tokens of the current line into a new EOF-terminated list.
+static Token *copy_line(Token **rest, Token *tok) {
+  Token head = {0}, *cur = &head;
+  for (; !tok->at_bol; tok = tok->next)
+    cur = cur->next = tok_copy(tok);
+  cur->next = new_eof(tok);
+  *rest = tok;
+  return head.next;
+}
+
+// Makes `tok` appear to come from the macro call at `site`.
+static void set_origin(Token *tok, const Token *site) {
+  tok->file = site->file;
+  tok->line = site->line;
+  tok->col = site->col;
+  tok->from_macro = true;
+  tok->origin = (Token *)(site->origin ? site->origin : site);
+}
+
+static Token *tokenize_text(const char *text, const Token *site) {
+  size_t n = strlen(text);
+  File *f = new_file(site->file ? site->file->name : "<macro>", xstrndup(text, n), n);
+  Token *t = tokenize(f);
+  for (Token *p = t; p; p = p->next)
+    set_origin(p, site);
+  return t;
+}
+
+static char *join_tokens(Token *tok, Token *end) {
+  size_t len = 1;
+  for (Token *t = tok; t != end && t->kind != TK_EOF; t = t->next)
+    len += (size_t)t->len + 1;
+  char *buf = xcalloc(1, len);
+  size_t pos = 0;
+  for (Token *t = tok; t != end && t->kind != TK_EOF; t = t->next) {
+    if (t != tok && t->has_space)
+      buf[pos++] = ' ';
+    memcpy(buf + pos, t->loc, (size_t)t->len);
+    pos += (size_t)t->len;
+  }
+  buf[pos] = '\0';
+  return buf;
+}
+
+//
+// Macro definitions
+//
+
+static void read_macro_params(Token **rest, Token *tok, Macro *m) {
+  while (!tok_equal(tok, ")")) {
+    if (m->params.len > 0 || m->variadic) {
+      if (!tok_equal(tok, ","))
+        fatal_tok(tok, "expected ',' in macro parameter list");
+      tok = tok->next;
+    }
+    if (tok_equal(tok, "...")) {
+      m->variadic = true;
+      strarray_push(&m->params, "__VA_ARGS__");
+      tok = tok->next;
+      if (!tok_equal(tok, ")"))
+        fatal_tok(tok, "expected ')' after '...'");
+      break;
+    }
+    if (tok->kind != TK_IDENT || tok->at_bol)
+      fatal_tok(tok, "expected a macro parameter name");
+    strarray_push(&m->params, tok_text(tok));
+    tok = tok->next;
+  }
+  *rest = tok->next;
+}
+
+static Token *read_define(Token *tok) {
+  if (tok->kind != TK_IDENT || tok->at_bol)
+    fatal_tok(tok, "macro name must be an identifier");
+  char *name = tok_text(tok);
+  tok = tok->next;
+  if (!tok->at_bol && !tok->has_space && tok_equal(tok, "(")) {
+    Macro *m = add_macro(name, false, NULL);
+    read_macro_params(&tok, tok->next, m);
+    m->body = copy_line(&tok, tok);
+  } else {
+    add_macro(name, true, copy_line(&tok, tok));
+  }
+  return tok;
+}
+
+// -D NAME or -D NAME=VALUE.
+static void define_from_option(const char *def) {
+  const char *eq = strchr(def, '=');
+  char *text = eq ? format("%.*s %s\n", (int)(eq - def), def, eq + 1) : format("%s 1\n", def);
+  File *f = new_file("<command line>", text, strlen(text));
+  Token *tok = tokenize(f);
+  tok->at_bol = false; // as if it followed "#define"
+  read_define(tok);
+}
+
+static void define_builtin(const char *text) {
+  char *buf = xstrdup(text);
+  File *f = new_file("<built-in>", buf, strlen(buf));
+  Token *tok = tokenize(f);
+  tok->at_bol = false;
+  read_define(tok);
+}
+
+//
+// Macro expansion
+//
+
+typedef struct MacroArg MacroArg;
+struct MacroArg {
+  MacroArg *next;
+  char *name;
+  Token *tok;
+};
+
+static Token *read_one_arg(Token **rest, Token *tok, bool read_rest) {
+  Token head = {0}, *cur = &head;
+  int depth = 0;
+  for (;;) {
+    if (tok->kind == TK_EOF)
+      fatal_tok(tok, "unterminated macro argument list");
+    if (depth == 0 && tok_equal(tok, ")"))
+      break;
+    if (depth == 0 && !read_rest && tok_equal(tok, ","))
+      break;
+    if (tok_equal(tok, "("))
+      depth++;
+    else if (tok_equal(tok, ")"))
+      depth--;
+    cur = cur->next = tok_copy(tok);
+    tok = tok->next;
+  }
+  cur->next = new_eof(tok);
+  *rest = tok;
+  return head.next;
+}
+
+static MacroArg *read_macro_args(Token **rest, Token *tok, Macro *m, const Token *name_tok) {
+  Token *start = tok;
+  tok = tok->next->next; // skip the name and '('
+  MacroArg head = {0}, *cur = &head;
+  int nparams = m->params.len - (m->variadic ? 1 : 0);
+  for (int i = 0; i < nparams; i++) {
+    if (i > 0) {
+      if (!tok_equal(tok, ","))
+        fatal_tok(name_tok, "macro '%s' requires %d arguments", m->name, nparams);
+      tok = tok->next;
+    }
+    cur = cur->next = xcalloc(1, sizeof(MacroArg));
+    cur->name = m->params.data[i];
+    cur->tok = read_one_arg(&tok, tok, false);
+  }
+  if (m->variadic) {
+    if (nparams > 0 && tok_equal(tok, ","))
+      tok = tok->next;
+    cur = cur->next = xcalloc(1, sizeof(MacroArg));
+    cur->name = "__VA_ARGS__";
+    cur->tok = tok_equal(tok, ")") ? new_eof(tok) : read_one_arg(&tok, tok, true);
+  } else if (nparams == 0 && !tok_equal(tok, ")")) {
+    fatal_tok(name_tok, "macro '%s' takes no arguments", m->name);
+  }
+  if (!tok_equal(tok, ")"))
+    fatal_tok(start, "too many arguments to macro '%s'", m->name);
+  *rest = tok;
+  return head.next;
+}
+
+static MacroArg *find_arg(MacroArg *args, const Token *tok) {
+  for (MacroArg *a = args; a; a = a->next)
+    if (tok->kind == TK_IDENT && (int)strlen(a->name) == tok->len &&
+        strncmp(a->name, tok->loc, (size_t)tok->len) == 0)
+      return a;
+  return NULL;
+}
+
+static Token *stringize(const Token *hash_tok, Token *arg) {
+  char *s = join_tokens(arg, NULL);
+  size_t n = strlen(s);
+  char *buf = xcalloc(1, n * 2 + 4);
+  size_t pos = 0;
+  buf[pos++] = '"';
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '\\' || s[i] == '"')
+      buf[pos++] = '\\';
+    buf[pos++] = s[i];
+  }
+  buf[pos++] = '"';
+  return tokenize_text(buf, hash_tok);
+}
+
+static Token *paste(const Token *lhs, const Token *rhs) {
+  char *text = format("%.*s%.*s", lhs->len, lhs->loc, rhs->len, rhs->loc);
+  Token *t = tokenize_text(text, lhs);
+  if (t->next->kind != TK_EOF)
+    fatal_tok(lhs, "pasting \"%.*s\" and \"%.*s\" does not give a valid token", lhs->len,
+              lhs->loc, rhs->len, rhs->loc);
+  return t;
+}
+
+static Token *preprocess2(Token *tok);
+
+// Replaces the parameters in a function-like macro's body.
+static Token *subst(Token *tok, MacroArg *args) {
+  Token head = {0}, *cur = &head;
+  while (tok->kind != TK_EOF) {
+    if (tok_equal(tok, "#")) {
+      MacroArg *arg = find_arg(args, tok->next);
+      if (!arg)
+        fatal_tok(tok->next, "'#' is not followed by a macro parameter");
+      cur = cur->next = stringize(tok, arg->tok);
+      tok = tok->next->next;
+      continue;
+    }
+    if (tok_equal(tok, "##")) {
+      if (cur == &head)
+        fatal_tok(tok, "'##' cannot appear at either end of macro expansion");
+      if (tok->next->kind == TK_EOF)
+        fatal_tok(tok, "'##' cannot appear at either end of macro expansion");
+      MacroArg *arg = find_arg(args, tok->next);
+      if (arg) {
+        if (arg->tok->kind != TK_EOF) {
+          *cur = *paste(cur, arg->tok);
+          for (Token *t = arg->tok->next; t->kind != TK_EOF; t = t->next)
+            cur = cur->next = tok_copy(t);
+        }
+        tok = tok->next->next;
+        continue;
+      }
+      *cur = *paste(cur, tok->next);
+      tok = tok->next->next;
+      continue;
+    }
+    MacroArg *arg = find_arg(args, tok);
+    if (arg && tok_equal(tok->next, "##")) {
+      Token *rhs = tok->next->next;
+      if (arg->tok->kind == TK_EOF) {
+        MacroArg *arg2 = find_arg(args, rhs);
+        if (arg2) {
+          for (Token *t = arg2->tok; t->kind != TK_EOF; t = t->next)
+            cur = cur->next = tok_copy(t);
+        } else {
+          cur = cur->next = tok_copy(rhs);
+        }
+        tok = rhs->next;
+        continue;
+      }
+      for (Token *t = arg->tok; t->kind != TK_EOF; t = t->next)
+        cur = cur->next = tok_copy(t);
+      tok = tok->next;
+      continue;
+    }
+    if (arg) {
+      Token *t = preprocess2(arg->tok);
+      if (t->kind != TK_EOF) {
+        t->at_bol = tok->at_bol;
+        t->has_space = tok->has_space;
+      }
+      for (; t->kind != TK_EOF; t = t->next)
+        cur = cur->next = tok_copy(t);
+      tok = tok->next;
+      continue;
+    }
+    cur = cur->next = tok_copy(tok);
+    tok = tok->next;
+  }
+  cur->next = tok;
+  return head.next;
+}
+
+// If tok is a macro call, replaces it in the list (*rest) with its expansion.
+static bool expand_macro(Token **rest, Token *tok) {
+  if (hideset_contains(tok->hideset, tok->loc, tok->len))
+    return false;
+  Macro *m = find_macro(tok);
+  if (!m)
+    return false;
+
+  Token *body;
+  Token *after;
+  Hideset *hs;
+  if (m->objlike) {
+    hs = hideset_add(tok->hideset, m->name);
+    body = m->body;
+    after = tok->next;
+  } else {
+    if (!tok_equal(tok->next, "("))
+      return false;
+    Token *rparen;
+    MacroArg *args = read_macro_args(&rparen, tok, m, tok);
+    hs = hideset_add(hideset_intersection(tok->hideset, rparen->hideset), m->name);
+    body = subst(m->body, args);
+    after = rparen->next;
+    if (body->kind == TK_EOF) {
+      *rest = after;
+      return true;
+    }
+  }
+
+  Token head = {0}, *cur = &head;
+  for (Token *t = body; t->kind != TK_EOF; t = t->next) {
+    cur = cur->next = tok_copy(t);
+    cur->hideset = hideset_union(cur->hideset, hs);
+    set_origin(cur, tok);
+  }
+  if (cur == &head) {
+    *rest = after;
+    return true;
+  }
+  head.next->at_bol = tok->at_bol;
+  head.next->has_space = tok->has_space;
+  cur->next = after;
+  *rest = head.next;
+  return true;
+}
+
+//
+// Conditionals
+//
+
+static Token *skip_cond_incl2(Token *tok) {
+  while (tok->kind != TK_EOF) {
+    if (is_hash(tok) && (tok_equal(tok->next, "if") || tok_equal(tok->next, "ifdef") ||
+                         tok_equal(tok->next, "ifndef"))) {
+      tok = skip_cond_incl2(tok->next->next);
+      continue;
+    }
+    if (is_hash(tok) && tok_equal(tok->next, "endif"))
+      return tok->next->next;
+    tok = tok->next;
+  }
+  return tok;
+}
+
+// Skips to the #elif, #else or #endif that closes the current group.
+static Token *skip_cond_incl(Token *tok) {
+  while (tok->kind != TK_EOF) {
+    if (is_hash(tok) && (tok_equal(tok->next, "if") || tok_equal(tok->next, "ifdef") ||
+                         tok_equal(tok->next, "ifndef"))) {
+      tok = skip_cond_incl2(tok->next->next);
+      continue;
+    }
+    if (is_hash(tok) && (tok_equal(tok->next, "elif") || tok_equal(tok->next, "else") ||
+                         tok_equal(tok->next, "endif")))
+      break;
+    tok = tok->next;
+  }
+  return tok;
+}
+
+static Token *new_num(const Token *site, long long v) {
+  return tokenize_text(format("%lld", v), site);
+}
+
+// Evaluates a #if or #elif line.
+static long long eval_const_line(Token **rest, Token *tok) {
+  Token *start = tok;
+  Token *expr = copy_line(rest, tok);
+
+  // `defined X` and `defined(X)` are decided before macro expansion.
+  Token head = {0}, *cur = &head;
+  Token *t = expr;
+  while (t->kind != TK_EOF) {
+    if (tok_equal(t, "defined")) {
+      Token *d = t;
+      t = t->next;
+      bool paren = tok_equal(t, "(");
+      if (paren)
+        t = t->next;
+      if (t->kind != TK_IDENT)
+        fatal_tok(d, "macro name must be an identifier");
+      Macro *m = find_macro(t);
+      t = t->next;
+      if (paren) {
+        if (!tok_equal(t, ")"))
+          fatal_tok(t, "expected ')' after 'defined(NAME'");
+        t = t->next;
+      }
+      cur = cur->next = new_num(d, m ? 1 : 0);
+      continue;
+    }
+    cur = cur->next = t;
+    t = t->next;
+  }
+  cur->next = t;
+
+  expr = preprocess2(head.next);
+  // Identifiers left after expansion are 0 (true is 1 in C++).
+  for (Token *u = expr; u->kind != TK_EOF; u = u->next)
+    if (u->kind == TK_IDENT) {
+      Token *next = u->next;
+      *u = *new_num(u, tok_equal(u, "true") ? 1 : 0);
+      u->next = next;
+    }
+
+  if (expr->kind == TK_EOF)
+    fatal_tok(start, "#if with no expression");
+  long long val;
+  Token *err;
+  Token *end = expr;
+  while (end->kind != TK_EOF)
+    end = end->next;
+  if (!const_eval(expr, end, &val, &err))
+    fatal_tok(err ? err : start, "invalid integer constant expression in #if");
+  return val;
+}
+
+static void push_cond_incl(Token *tok, bool included) {
+  CondIncl *ci = xcalloc(1, sizeof(CondIncl));
+  ci->next = cond_incl;
+  ci->ctx = IN_THEN;
+  ci->tok = tok;
+  ci->included = included;
+  cond_incl = ci;
+}
+
+//
+// Includes
+//
+
+static bool is_op2_header(const char *name) {
+  const char *base = strrchr(name, '/');
+  base = base ? base + 1 : name;
+  for (size_t i = 0; i < sizeof(op2_headers) / sizeof(*op2_headers); i++)
+    if (strcmp(base, op2_headers[i]) == 0)
+      return true;
+  return false;
+}
+
+static char *search_include(const char *name, const Token *site) {
+  if (name[0] == '/')
+    return file_exists(name) ? xstrdup(name) : NULL;
+  char *dir = dir_name(site->file->name);
+  char *path = strcmp(dir, ".") == 0 ? xstrdup(name) : format("%s/%s", dir, name);
+  if (file_exists(path))
+    return path;
+  for (int i = 0; i < options->include_dirs.len; i++) {
+    path = format("%s/%s", options->include_dirs.data[i], name);
+    if (file_exists(path))
+      return path;
+  }
+  return NULL;
+}
+
+static bool seen_pragma_once(const char *path) {
+  for (int i = 0; i < pragma_once.len; i++)
+    if (strcmp(pragma_once.data[i], path) == 0)
+      return true;
+  return false;
+}
+
+static File *read_source(const char *path) {
+  size_t len;
+  char *text = read_file(path, &len);
+  if (!text)
+    return NULL;
+  File *f = new_file(path, text, len);
+  VEC_PUSH(pp_files, pp_nfiles, f);
+  return f;
+}
+
+static Token *include_file(Token *tok, Token *name_tok) {
+  char *name = name_tok->str;
+  Token *rest = skip_line(name_tok->next);
+  char *path = search_include(name, name_tok);
+  if (!path) {
+    if (is_op2_header(name))
+      return rest;
+    fatal_tok(name_tok, "cannot find include file '%s'", name);
+  }
+  if (seen_pragma_once(path))
+    return rest;
+  if (++include_depth > 4096)
+    fatal_tok(name_tok, "too many #includes (recursive include without a guard?)");
+  File *f = read_source(path);
+  if (!f)
+    fatal_tok(name_tok, "cannot read include file '%s'", path);
+  (void)tok;
+  Token *included = tokenize(f);
+  // A synthetic marker keeps track of the depth when the file ends.
+  return append(included, rest);
+}
+
+//
+// The directive loop
+//
+
+static Token *directive(Token *tok) {
+  Token *start = tok; // '#'
+  tok = tok->next;
+  if (tok->at_bol) // null directive
+    return tok;
+
+  if (tok_equal(tok, "include") || tok_equal(tok, "include_next")) {
+    Token *name = tok->next;
+    if (name->kind == TK_STR && !name->at_bol)
+      return include_file(start, name);
+    if (tok_equal(name, "<") && !name->at_bol) {
+      while (!tok->at_bol) // system header: not read
+        tok = tok->next;
+      return tok;
+    }
+    fatal_tok(name, "expected \"FILENAME\" or <FILENAME>");
+  }
+  if (tok_equal(tok, "define"))
+    return read_define(tok->next);
+  if (tok_equal(tok, "undef")) {
+    tok = tok->next;
+    if (tok->kind != TK_IDENT || tok->at_bol)
+      fatal_tok(tok, "macro name must be an identifier");
+    undef_macro(tok_text(tok));
+    return skip_line(tok->next);
+  }
+  if (tok_equal(tok, "if")) {
+    long long val = eval_const_line(&tok, tok->next);
+    push_cond_incl(start, val != 0);
+    return val ? tok : skip_cond_incl(tok);
+  }
+  if (tok_equal(tok, "ifdef") || tok_equal(tok, "ifndef")) {
+    bool want = tok_equal(tok, "ifdef");
+    Token *name = tok->next;
+    if (name->kind != TK_IDENT || name->at_bol)
+      fatal_tok(name, "macro name must be an identifier");
+    bool defined = find_macro(name) != NULL;
+    push_cond_incl(start, defined == want);
+    tok = skip_line(name->next);
+    return defined == want ? tok : skip_cond_incl(tok);
+  }
+  if (tok_equal(tok, "elif")) {
+    if (!cond_incl || cond_incl->ctx == IN_ELSE)
+      fatal_tok(start, "#elif without #if");
+    cond_incl->ctx = IN_ELIF;
+    if (!cond_incl->included && eval_const_line(&tok, tok->next)) {
+      cond_incl->included = true;
+      return tok;
+    }
+    while (!tok->at_bol)
+      tok = tok->next;
+    return skip_cond_incl(tok);
+  }
+  if (tok_equal(tok, "else")) {
+    if (!cond_incl || cond_incl->ctx == IN_ELSE)
+      fatal_tok(start, "#else without #if");
+    cond_incl->ctx = IN_ELSE;
+    tok = skip_line(tok->next);
+    if (cond_incl->included)
+      return skip_cond_incl(tok);
+    return tok;
+  }
+  if (tok_equal(tok, "endif")) {
+    if (!cond_incl)
+      fatal_tok(start, "#endif without #if");
+    cond_incl = cond_incl->next;
+    return skip_line(tok->next);
+  }
+  if (tok_equal(tok, "pragma") && tok_equal(tok->next, "once")) {
+    strarray_push(&pragma_once, tok->file->name);
+    return skip_line(tok->next->next);
+  }
+  if (tok_equal(tok, "error"))
+    fatal_tok(tok, "#error %s", join_tokens(tok->next, NULL));
+  if (tok_equal(tok, "pragma") || tok_equal(tok, "line") || tok_equal(tok, "warning") ||
+      tok_equal(tok, "ident")) {
+    while (!tok->at_bol)
+      tok = tok->next;
+    return tok;
+  }
+  fatal_tok(tok, "invalid preprocessing directive #%.*s", tok->len, tok->loc);
+}
+
+static Token *preprocess2(Token *tok) {
+  Token head = {0}, *cur = &head;
+  while (tok->kind != TK_EOF) {
+    if (expand_macro(&tok, tok))
+      continue;
+    if (!is_hash(tok) || tok->from_macro) {
+      cur = cur->next = tok;
+      tok = tok->next;
+      continue;
+    }
+    tok = directive(tok);
+  }
+  cur->next = tok;
+  return head.next;
+}
+
+static void define_builtins(bool is_cxx) {
+  define_builtin("__OP2C__ 1");
+  define_builtin("__STDC__ 1");
+  define_builtin(is_cxx ? "__cplusplus 201703L" : "__STDC_VERSION__ 201112L");
+  // OP2's access modes, from op_seq.h, which op2c does not read.
+#define X(name, val) define_builtin("OP_" #name " " #val);
+  ACCESS_LIST(X)
+#undef X
+  define_builtin("OP_ARG_GBL 0");
+  define_builtin("OP_ARG_DAT 1");
+  define_builtin("OP_ARG_IDX 2");
+}
+
+static bool has_cxx_suffix(const char *name) {
+  const char *dot = strrchr(name, '.');
+  return dot && (strcmp(dot, ".cpp") == 0 || strcmp(dot, ".cc") == 0 ||
+                 strcmp(dot, ".cxx") == 0 || strcmp(dot, ".C") == 0);
+}
+
+Token *preprocess(File *main_file, const PPOptions *opts) {
+  options = opts;
+  memset(macros, 0, sizeof(macros));
+  cond_incl = NULL;
+  include_depth = 0;
+  pragma_once = (StrArray){0};
+  VEC_PUSH(pp_files, pp_nfiles, main_file);
+  define_builtins(has_cxx_suffix(main_file->name));
+  for (int i = 0; i < opts->defines.len; i++)
+    define_from_option(opts->defines.data[i]);
+
+  Token *tok = preprocess2(tokenize(main_file));
+  if (cond_incl)
+    fatal_tok(cond_incl->tok, "unterminated conditional directive");
+  return tok;
+}

@@ -1,0 +1,731 @@
+// scan.c: finds the OP2 program in a preprocessed translation unit.
+//
+// op2c does not parse all of C or C++. Like OP2's own translators it relies
+// on how OP2 programs are written (reference: op2_airfoil.md §6): op_decl_*
+// results are assigned to variables, every op_arg_* is written inline in its
+// op_par_loop, the kernel is a plain identifier naming a function defined in
+// the translation unit, and dims and indices are integer constant
+// expressions. Within those limits it reads the token stream exactly:
+// comments, strings, macros and nested parentheses cannot mislead it.
+//
+// Two passes: the first records function definitions and integer constants,
+// the second walks the OP2 calls in source order, so that using a set, map
+// or dat before its declaration is caught.
+#include "op2c.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+  CALL_DECL_SET, CALL_DECL_MAP, CALL_DECL_DAT, CALL_DECL_DAT_TEMP, CALL_DECL_CONST,
+  CALL_PAR_LOOP, CALL_ARG_DAT, CALL_OPT_ARG_DAT, CALL_ARG_GBL, CALL_OPT_ARG_GBL,
+  CALL_ARG_IDX, CALL_ARG_INFO, CALL_OTHER,
+} CallKind;
+
+// The OP2 calls op2c reads, with their arity (-1: at least `nargs`).
+static const struct {
+  const char *name;
+  CallKind kind;
+  int nargs;
+  const char *params;
+} calls[] = {
+    {"op_decl_set", CALL_DECL_SET, 2, "size, name"},
+    {"op_decl_map", CALL_DECL_MAP, 5, "from, to, dim, data, name"},
+    {"op_decl_dat", CALL_DECL_DAT, 5, "set, dim, type, data, name"},
+    {"op_decl_dat_temp", CALL_DECL_DAT_TEMP, 5, "set, dim, type, data, name"},
+    {"op_decl_const", CALL_DECL_CONST, 3, "dim, type, data"},
+    {"op_par_loop", CALL_PAR_LOOP, -3, "kernel, name, set, args..."},
+    {"op_arg_dat", CALL_ARG_DAT, 6, "dat, idx, map, dim, type, access"},
+    {"op_opt_arg_dat", CALL_OPT_ARG_DAT, 7, "opt, dat, idx, map, dim, type, access"},
+    {"op_arg_gbl", CALL_ARG_GBL, 4, "data, dim, type, access"},
+    {"op_opt_arg_gbl", CALL_OPT_ARG_GBL, 5, "opt, data, dim, type, access"},
+    {"op_arg_idx", CALL_ARG_IDX, 2, "idx, map"},
+    {"op_arg_info", CALL_ARG_INFO, 4, "data, dim, type, ref"},
+};
+
+static CallKind call_kind(const Token *tok, int *index) {
+  if (tok->kind != TK_IDENT)
+    return CALL_OTHER;
+  for (size_t i = 0; i < sizeof(calls) / sizeof(*calls); i++)
+    if (tok_equal(tok, calls[i].name)) {
+      *index = (int)i;
+      return calls[i].kind;
+    }
+  return CALL_OTHER;
+}
+
+//
+// Token ranges
+//
+
+typedef struct {
+  Token *start; // first token of the argument
+  Token *end;   // one past its last token (a ',' or the closing ')')
+} Range;
+
+static bool is_open(const Token *t) {
+  return tok_equal(t, "(") || tok_equal(t, "[") || tok_equal(t, "{");
+}
+static bool is_close(const Token *t) {
+  return tok_equal(t, ")") || tok_equal(t, "]") || tok_equal(t, "}");
+}
+
+// Returns the token that closes the bracket `open`, or NULL at EOF.
+static Token *matching(Token *open) {
+  int depth = 0;
+  for (Token *t = open; t->kind != TK_EOF; t = t->next) {
+    if (is_open(t))
+      depth++;
+    else if (is_close(t) && --depth == 0)
+      return t;
+  }
+  return NULL;
+}
+
+// Splits the arguments of the call whose '(' is lparen. Returns their
+// number; *rparen is the closing parenthesis.
+static int split_args(Token *lparen, Range **out, Token **rparen) {
+  Token *close = matching(lparen);
+  if (!close)
+    fatal_tok(lparen, "unbalanced parentheses in call");
+  *rparen = close;
+  Range *r = NULL;
+  int n = 0;
+  if (lparen->next == close) {
+    *out = NULL;
+    return 0;
+  }
+  Token *start = lparen->next;
+  for (Token *t = start; t != close->next; t = t->next) {
+    if (t == close || tok_equal(t, ",")) {
+      VEC_PUSH(r, n, ((Range){start, t}));
+      start = t->next;
+      continue;
+    }
+    if (is_open(t))
+      t = matching(t);
+  }
+  *out = r;
+  return n;
+}
+
+static char *range_text(Range r) {
+  size_t len = 1;
+  for (Token *t = r.start; t != r.end; t = t->next)
+    len += (size_t)t->len + 1;
+  char *buf = xcalloc(1, len);
+  size_t pos = 0;
+  for (Token *t = r.start; t != r.end; t = t->next) {
+    if (t != r.start && t->has_space)
+      buf[pos++] = ' ';
+    memcpy(buf + pos, t->loc, (size_t)t->len);
+    pos += (size_t)t->len;
+  }
+  return buf;
+}
+
+static bool is_single(Range r) { return r.start != r.end && r.start->next == r.end; }
+
+// The identifier an argument consists of, or NULL.
+static Token *single_ident(Range r) {
+  return is_single(r) && r.start->kind == TK_IDENT ? r.start : NULL;
+}
+
+static char *string_arg(Range r, const char *what) {
+  if (!is_single(r) || r.start->kind != TK_STR) {
+    error_tok(r.start, "%s must be a string literal", what);
+    return NULL;
+  }
+  return r.start->str;
+}
+
+static bool int_arg(Range r, const char *what, long long *v) {
+  Token *err;
+  if (r.start == r.end) {
+    error_tok(r.start, "missing %s", what);
+    return false;
+  }
+  if (const_eval(r.start, r.end, v, &err))
+    return true;
+  error_tok(err, "%s is not an integer constant expression", what);
+  return false;
+}
+
+//
+// Pass 1: function definitions and integer constants
+//
+
+typedef struct {
+  char *name;
+  long long value;
+} IntConst;
+
+static IntConst *int_consts;
+static int nint_consts;
+
+static bool lookup_int_const(const Token *ident, long long *val) {
+  for (int i = nint_consts - 1; i >= 0; i--)
+    if (tok_equal(ident, int_consts[i].name)) {
+      *val = int_consts[i].value;
+      return true;
+    }
+  return false;
+}
+
+static bool is_qualifier(const Token *t) {
+  return tok_equal(t, "const") || tok_equal(t, "volatile") || tok_equal(t, "restrict") ||
+         tok_equal(t, "__restrict__") || tok_equal(t, "__restrict");
+}
+
+static IRParam parse_param(Range r) {
+  IRParam p = {0};
+  p.tok = r.start;
+  Token *name = NULL;
+  StrArray base = {0};
+  bool seen_star = false;
+  for (Token *t = r.start; t != r.end; t = t->next) {
+    if (tok_equal(t, "*")) {
+      p.indirection++;
+      seen_star = true;
+    } else if (tok_equal(t, "[")) {
+      p.indirection++;
+      t = matching(t);
+    } else if (tok_equal(t, "&")) {
+      p.indirection = -100; // a reference: never a valid kernel parameter
+    } else if (tok_equal(t, "const")) {
+      if (!seen_star)
+        p.is_const = true;
+    } else if (is_qualifier(t)) {
+      continue;
+    } else if (t->kind == TK_IDENT) {
+      // The last identifier after a '*' or past the base type is the name.
+      Token *next = t->next;
+      bool last = next == r.end || tok_equal(next, "[");
+      if (last && (seen_star || base.len > 0))
+        name = t;
+      else if (!seen_star)
+        strarray_push(&base, tok_text(t));
+    }
+  }
+  p.name = name ? tok_text(name) : xstrdup("");
+  size_t len = 1;
+  for (int i = 0; i < base.len; i++)
+    len += strlen(base.data[i]) + 1;
+  p.base = xcalloc(1, len);
+  for (int i = 0; i < base.len; i++) {
+    if (i)
+      strcat(p.base, " ");
+    strcat(p.base, base.data[i]);
+  }
+  // The type as written, without the parameter name.
+  Token *stop = name ? name : r.end;
+  char *text = range_text((Range){r.start, stop});
+  if (name && name->next != r.end)
+    text = format("%s%s", text, range_text((Range){name->next, r.end}));
+  p.type_text = text;
+  return p;
+}
+
+static void parse_params(IRFunc *fn, Token *lparen) {
+  Range *args;
+  Token *rparen;
+  int n = split_args(lparen, &args, &rparen);
+  if (n == 1 && is_single(args[0]) && tok_equal(args[0].start, "void"))
+    n = 0;
+  fn->params = xcalloc((size_t)n, sizeof(IRParam));
+  fn->nparams = n;
+  for (int i = 0; i < n; i++)
+    fn->params[i] = parse_param(args[i]);
+}
+
+// Text of [start, end] inclusive, copied from the file when both ends are
+// plain tokens of the same file, else rebuilt from the tokens.
+static char *definition_text(Token *start, Token *end) {
+  if (!start->from_macro && !end->from_macro && start->file == end->file && start->loc <= end->loc)
+    return xstrndup(start->loc, (size_t)(end->loc + end->len - start->loc));
+  return range_text((Range){start, end->next});
+}
+
+static bool starts_block(Token *t) {
+  // `namespace X {`, `extern "C" {`: blocks whose contents are still at file scope.
+  return tok_equal(t, "namespace") || (tok_equal(t, "extern") && t->next->kind == TK_STR);
+}
+
+static void find_functions(Program *prog, Token *tok) {
+  Token *decl_start = tok;
+  int transparent = 0; // open namespace / extern "C" blocks
+  bool seen_assign = false;
+  for (Token *t = tok; t->kind != TK_EOF; t = t->next) {
+    if (tok_equal(t, ";") || (tok_equal(t, "}") && transparent > 0)) {
+      if (tok_equal(t, "}"))
+        transparent--;
+      decl_start = t->next;
+      seen_assign = false;
+      continue;
+    }
+    if (starts_block(t)) {
+      Token *u = t;
+      while (u->kind != TK_EOF && !tok_equal(u, "{") && !tok_equal(u, ";"))
+        u = u->next;
+      if (tok_equal(u, "{")) {
+        transparent++;
+        t = u;
+        decl_start = t->next;
+        continue;
+      }
+    }
+    if (tok_equal(t, "="))
+      seen_assign = true;
+    if (tok_equal(t, "{")) {
+      Token *close = matching(t);
+      if (!close)
+        fatal_tok(t, "unbalanced braces");
+      t = close;
+      decl_start = t->next;
+      seen_assign = false;
+      continue;
+    }
+    if (t->kind != TK_IDENT || !tok_equal(t->next, "(") || seen_assign)
+      continue;
+    Token *rparen = matching(t->next);
+    if (!rparen)
+      fatal_tok(t->next, "unbalanced parentheses");
+    Token *u = rparen->next;
+    while (tok_equal(u, "const") || tok_equal(u, "noexcept"))
+      u = u->next;
+    if (!tok_equal(u, "{")) {
+      t = rparen;
+      continue;
+    }
+    IRFunc *fn = xcalloc(1, sizeof(IRFunc));
+    fn->name = tok_text(t);
+    fn->tok = t;
+    fn->body = u;
+    fn->body_end = matching(u);
+    if (!fn->body_end)
+      fatal_tok(u, "unbalanced braces in function '%s'", fn->name);
+    parse_params(fn, t->next);
+    fn->text = definition_text(decl_start, fn->body_end);
+    fn->index = prog->nfuncs;
+    VEC_PUSH(prog->funcs, prog->nfuncs, fn);
+    t = fn->body_end;
+    decl_start = t->next;
+    seen_assign = false;
+  }
+}
+
+static bool is_int_spec(const Token *t) {
+  static const char *names[] = {"int", "long", "short", "unsigned", "signed", "size_t", "char"};
+  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+    if (tok_equal(t, names[i]))
+      return true;
+  return false;
+}
+
+// Records `[static] const|constexpr <integer type> NAME = <constant expression>;`.
+static void find_int_consts(Token *tok) {
+  for (Token *t = tok; t->kind != TK_EOF; t = t->next) {
+    if (!tok_equal(t, "const") && !tok_equal(t, "constexpr"))
+      continue;
+    Token *u = t->next;
+    if (tok_equal(u, "static"))
+      u = u->next;
+    if (!is_int_spec(u))
+      continue;
+    while (is_int_spec(u))
+      u = u->next;
+    if (u->kind != TK_IDENT || !tok_equal(u->next, "="))
+      continue;
+    Token *start = u->next->next, *end = start;
+    while (end->kind != TK_EOF && !tok_equal(end, ";") && !tok_equal(end, ","))
+      end = end->next;
+    long long v;
+    Token *err;
+    if (const_eval(start, end, &v, &err)) {
+      IntConst c = {tok_text(u), v};
+      VEC_PUSH(int_consts, nint_consts, c);
+    }
+  }
+}
+
+//
+// Pass 2: the OP2 calls
+//
+
+static IRFunc *find_func(Program *prog, const Token *name) {
+  for (int i = 0; i < prog->nfuncs; i++)
+    if (tok_equal(name, prog->funcs[i]->name))
+      return prog->funcs[i];
+  return NULL;
+}
+
+#define FIND_BY_VAR(fn, T, arr, n)                                             \
+  static T *fn(Program *prog, const Token *var) {                              \
+    for (int i = prog->n - 1; i >= 0; i--)                                     \
+      if (prog->arr[i]->var && tok_equal(var, prog->arr[i]->var))             \
+        return prog->arr[i];                                                   \
+    return NULL;                                                               \
+  }
+FIND_BY_VAR(find_set, IRSet, sets, nsets)
+FIND_BY_VAR(find_map, IRMap, maps, nmaps)
+FIND_BY_VAR(find_dat, IRDat, dats, ndats)
+
+static IRConst *find_const(Program *prog, const char *name) {
+  for (int i = 0; i < prog->nconsts; i++)
+    if (strcmp(prog->consts[i]->name, name) == 0)
+      return prog->consts[i];
+  return NULL;
+}
+
+// The variable an op_decl_* result is assigned to: `x = op_decl_...(`.
+static char *assigned_var(Token *prev2, Token *prev1) {
+  if (prev1 && tok_equal(prev1, "=") && prev2 && prev2->kind == TK_IDENT)
+    return tok_text(prev2);
+  return NULL;
+}
+
+static IRSet *need_set(Program *prog, Range r, const char *what) {
+  Token *id = single_ident(r);
+  if (!id) {
+    error_tok(r.start, "%s must be the name of an op_set variable", what);
+    return NULL;
+  }
+  IRSet *s = find_set(prog, id);
+  if (!s)
+    error_tok(id, "set '%.*s' is used before it is declared with op_decl_set", id->len, id->loc);
+  return s;
+}
+
+static bool check_arity(Token *name, int index, int n) {
+  int want = calls[index].nargs;
+  if (want >= 0 ? n == want : n >= -want)
+    return true;
+  error_tok(name, "%s takes %s%d arguments (%s), got %d", calls[index].name,
+            want < 0 ? "at least " : "", want < 0 ? -want : want, calls[index].params, n);
+  return false;
+}
+
+static void decl_set(Program *prog, Token *name, Range *a, char *var) {
+  IRSet *s = xcalloc(1, sizeof(IRSet));
+  s->var = var;
+  s->size_expr = range_text(a[0]);
+  s->name = string_arg(a[1], "the set name");
+  s->tok = name;
+  s->index = prog->nsets;
+  VEC_PUSH(prog->sets, prog->nsets, s);
+}
+
+static void decl_map(Program *prog, Token *name, Range *a, char *var) {
+  IRMap *m = xcalloc(1, sizeof(IRMap));
+  m->var = var;
+  m->from = need_set(prog, a[0], "the map's from-set");
+  m->to = need_set(prog, a[1], "the map's to-set");
+  long long dim;
+  m->dim = int_arg(a[2], "the map dim", &dim) ? (int)dim : -1;
+  if (m->dim == 0 || m->dim < -1)
+    error_tok(a[2].start, "map dim must be positive, got %lld", dim);
+  m->name = string_arg(a[4], "the map name");
+  m->tok = name;
+  m->index = prog->nmaps;
+  VEC_PUSH(prog->maps, prog->nmaps, m);
+}
+
+static void decl_dat(Program *prog, Token *name, Range *a, char *var, bool temp) {
+  IRDat *d = xcalloc(1, sizeof(IRDat));
+  d->var = var;
+  d->set = need_set(prog, a[0], "the dat's set");
+  long long dim;
+  d->dim = int_arg(a[1], "the dat dim", &dim) ? (int)dim : -1;
+  if (d->dim == 0 || d->dim < -1)
+    error_tok(a[1].start, "dat dim must be positive, got %lld", dim);
+  d->type = string_arg(a[2], "the dat type");
+  if (d->type && !type_lookup(d->type))
+    error_tok(a[2].start, "unknown dat type \"%s\" (expected double, float, int, uint, ll, ull or bool)",
+              d->type);
+  d->name = string_arg(a[4], "the dat name");
+  d->temp = temp;
+  d->tok = name;
+  // A temp dat declared again each iteration is the same dat.
+  for (int i = 0; i < prog->ndats; i++) {
+    IRDat *o = prog->dats[i];
+    if (var && o->var && strcmp(o->var, var) == 0 && o->set == d->set && o->dim == d->dim &&
+        o->type && d->type && strcmp(o->type, d->type) == 0 && o->temp == temp) {
+      return;
+    }
+  }
+  d->index = prog->ndats;
+  VEC_PUSH(prog->dats, prog->ndats, d);
+}
+
+// The name behind a data pointer argument: `&gam`, `qinf`, `&x[0]`.
+static char *pointer_name(Range r) {
+  Token *t = r.start;
+  if (tok_equal(t, "&"))
+    t = t->next;
+  if (t->kind == TK_IDENT && (t->next == r.end || tok_equal(t->next, "[")))
+    return tok_text(t);
+  return NULL;
+}
+
+static void decl_const(Program *prog, Token *name, Range *a) {
+  IRConst *c = xcalloc(1, sizeof(IRConst));
+  long long dim;
+  c->dim = int_arg(a[0], "the const dim", &dim) ? (int)dim : -1;
+  if (c->dim == 0 || c->dim < -1)
+    error_tok(a[0].start, "const dim must be positive, got %lld", dim);
+  c->type = string_arg(a[1], "the const type");
+  if (c->type && !type_lookup(c->type))
+    error_tok(a[1].start, "unknown const type \"%s\"", c->type);
+  c->expr = range_text(a[2]);
+  c->name = pointer_name(a[2]);
+  c->tok = name;
+  if (!c->name) {
+    error_tok(a[2].start, "op_decl_const needs a variable: '&name' or an array name");
+    return;
+  }
+  if (find_const(prog, c->name)) {
+    error_tok(a[2].start, "const '%s' is declared twice", c->name);
+    return;
+  }
+  c->index = prog->nconsts;
+  VEC_PUSH(prog->consts, prog->nconsts, c);
+}
+
+static bool parse_access(Range r, Access *acc) {
+  long long v;
+  if (!int_arg(r, "the access mode", &v))
+    return false;
+  if (v < ACC_READ || v > ACC_MAX) {
+    error_tok(r.start, "invalid access mode %lld (expected OP_READ, OP_WRITE, OP_RW, OP_INC, OP_MIN or OP_MAX)", v);
+    return false;
+  }
+  *acc = (Access)v;
+  return true;
+}
+
+// The map argument: OP_ID, or a declared map variable. Returns false on error.
+static bool parse_map(Program *prog, Range r, IRMap **map) {
+  Token *id = single_ident(r);
+  *map = NULL;
+  if (!id) {
+    error_tok(r.start, "the map must be OP_ID or the name of an op_map variable");
+    return false;
+  }
+  if (tok_equal(id, "OP_ID") || tok_equal(id, "OP_GBL"))
+    return true;
+  *map = find_map(prog, id);
+  if (!*map) {
+    error_tok(id, "map '%.*s' is used before it is declared with op_decl_map", id->len, id->loc);
+    return false;
+  }
+  return true;
+}
+
+static void parse_arg_dat(Program *prog, IRArg *arg, Range *a) {
+  arg->kind = ARG_DAT;
+  arg->dat_tok = a[0].start;
+  arg->idx_tok = a[1].start;
+  arg->map_tok = a[2].start;
+  arg->dim_tok = a[3].start;
+  arg->type_tok = a[4].start;
+  arg->acc_tok = a[5].start;
+  Token *id = single_ident(a[0]);
+  if (!id)
+    error_tok(a[0].start, "the dat must be the name of an op_dat variable");
+  else if (!(arg->dat = find_dat(prog, id)))
+    error_tok(id, "dat '%.*s' is used before it is declared with op_decl_dat", id->len, id->loc);
+  long long v;
+  arg->idx = int_arg(a[1], "the map index", &v) ? (int)v : 0;
+  parse_map(prog, a[2], &arg->map);
+  arg->dim = int_arg(a[3], "the arg dim", &v) ? (int)v : -1;
+  arg->type = string_arg(a[4], "the arg type");
+  parse_access(a[5], &arg->acc);
+}
+
+static void parse_arg_gbl(Program *prog, IRArg *arg, Range *a) {
+  arg->kind = ARG_GBL;
+  arg->dat_tok = a[0].start;
+  arg->dim_tok = a[1].start;
+  arg->type_tok = a[2].start;
+  arg->acc_tok = a[3].start;
+  arg->gbl_expr = range_text(a[0]);
+  char *pname = pointer_name(a[0]);
+  arg->gbl_const = pname ? find_const(prog, pname) : NULL;
+  long long v;
+  arg->dim = int_arg(a[1], "the arg dim", &v) ? (int)v : -1;
+  arg->type = string_arg(a[2], "the arg type");
+  parse_access(a[3], &arg->acc);
+  arg->idx = -1;
+}
+
+static void parse_arg_idx(Program *prog, IRArg *arg, Range *a) {
+  arg->kind = ARG_IDX;
+  arg->idx_tok = a[0].start;
+  arg->map_tok = a[1].start;
+  long long v;
+  arg->idx = int_arg(a[0], "the map index", &v) ? (int)v : -1;
+  parse_map(prog, a[1], &arg->map);
+  arg->dim = 1;
+  arg->type = "int";
+  arg->acc = ACC_READ;
+}
+
+// One op_par_loop argument: an op_arg_* call written inline.
+static void parse_loop_arg(Program *prog, IRArg *arg, Range r, int position) {
+  int ci = -1;
+  CallKind kind = call_kind(r.start, &ci);
+  Token *rparen = NULL;
+  Range *a = NULL;
+  int n = 0;
+  if (kind != CALL_OTHER && tok_equal(r.start->next, "("))
+    n = split_args(r.start->next, &a, &rparen);
+  if (!rparen || rparen->next != r.end ||
+      (kind != CALL_ARG_DAT && kind != CALL_OPT_ARG_DAT && kind != CALL_ARG_GBL &&
+       kind != CALL_OPT_ARG_GBL && kind != CALL_ARG_IDX && kind != CALL_ARG_INFO)) {
+    error_tok(r.start, "argument %d of op_par_loop must be an op_arg_dat, op_opt_arg_dat, "
+                       "op_arg_gbl, op_opt_arg_gbl or op_arg_idx call written inline",
+              position);
+    return;
+  }
+  arg->tok = r.start;
+  if (!check_arity(r.start, ci, n))
+    return;
+  if (kind == CALL_ARG_INFO) {
+    error_tok(r.start, "op_arg_info is not supported by op2c");
+    return;
+  }
+  if (kind == CALL_OPT_ARG_DAT || kind == CALL_OPT_ARG_GBL) {
+    arg->opt = true;
+    arg->opt_expr = range_text(a[0]);
+    a++;
+  }
+  if (kind == CALL_ARG_DAT || kind == CALL_OPT_ARG_DAT)
+    parse_arg_dat(prog, arg, a);
+  else if (kind == CALL_ARG_GBL || kind == CALL_OPT_ARG_GBL)
+    parse_arg_gbl(prog, arg, a);
+  else
+    parse_arg_idx(prog, arg, a);
+}
+
+static void par_loop(Program *prog, Token *name, Range *a, int n, Token *rparen) {
+  IRLoop *loop = xcalloc(1, sizeof(IRLoop));
+  loop->tok = name;
+  loop->rparen = rparen;
+  Token *k = single_ident(a[0]);
+  if (!k) {
+    error_tok(a[0].start, "the kernel must be the name of a function");
+    return;
+  }
+  loop->kernel_tok = k;
+  loop->kernel_name = tok_text(k);
+  loop->kernel = find_func(prog, k);
+  if (!loop->kernel)
+    error_tok(k, "unknown kernel '%s': no definition of a function with this name is visible",
+              loop->kernel_name);
+  else
+    loop->kernel->is_kernel = true;
+  loop->name = string_arg(a[1], "the loop name");
+  Token *set = single_ident(a[2]);
+  if (!set)
+    error_tok(a[2].start, "the iteration set must be the name of an op_set variable");
+  else if (!(loop->set = find_set(prog, set)))
+    error_tok(set, "set '%.*s' is used before it is declared with op_decl_set", set->len, set->loc);
+  loop->nargs = n - 3;
+  loop->args = xcalloc((size_t)loop->nargs, sizeof(IRArg));
+  for (int i = 0; i < loop->nargs; i++)
+    parse_loop_arg(prog, &loop->args[i], a[3 + i], i);
+  if (name->from_macro || name->file != prog->file)
+    error_tok(name, "op_par_loop must be written in the source file itself, not in a macro or "
+                    "an included file");
+  loop->index = prog->nloops;
+  VEC_PUSH(prog->loops, prog->nloops, loop);
+}
+
+static void scan_calls(Program *prog, Token *tok) {
+  Token *prev1 = NULL, *prev2 = NULL;
+  for (Token *t = tok; t->kind != TK_EOF; prev2 = prev1, prev1 = t, t = t->next) {
+    int ci;
+    CallKind kind = call_kind(t, &ci);
+    if (kind == CALL_OTHER || !tok_equal(t->next, "("))
+      continue;
+    // Skip prototypes and definitions of the API itself (`op_set op_decl_set(int, ...);`).
+    if (prev1 && prev1->kind == TK_IDENT && !tok_equal(prev1, "return") &&
+        !tok_equal(prev1, "else") && !tok_equal(prev1, "do"))
+      continue;
+    Range *a;
+    Token *rparen;
+    int n = split_args(t->next, &a, &rparen);
+    if (!check_arity(t, ci, n)) {
+      t = rparen;
+      continue;
+    }
+    char *var = assigned_var(prev2, prev1);
+    switch (kind) {
+    case CALL_DECL_SET: decl_set(prog, t, a, var); break;
+    case CALL_DECL_MAP: decl_map(prog, t, a, var); break;
+    case CALL_DECL_DAT: decl_dat(prog, t, a, var, false); break;
+    case CALL_DECL_DAT_TEMP: decl_dat(prog, t, a, var, true); break;
+    case CALL_DECL_CONST: decl_const(prog, t, a); break;
+    case CALL_PAR_LOOP: par_loop(prog, t, a, n, rparen); break;
+    default:
+      error_tok(t, "%s must be written inline as an argument of op_par_loop", calls[ci].name);
+    }
+    t = rparen;
+  }
+}
+
+//
+// Kernels: helpers and consts they use
+//
+
+static bool in_list(IRFunc **list, int n, IRFunc *f) {
+  for (int i = 0; i < n; i++)
+    if (list[i] == f)
+      return true;
+  return false;
+}
+
+static bool is_param(IRFunc *fn, const Token *t) {
+  for (int i = 0; i < fn->nparams; i++)
+    if (tok_equal(t, fn->params[i].name))
+      return true;
+  return false;
+}
+
+static void collect_uses(Program *prog, IRFunc *root, IRFunc *fn) {
+  for (Token *t = fn->body; t != fn->body_end; t = t->next) {
+    if (t->kind != TK_IDENT || is_param(fn, t))
+      continue;
+    IRFunc *callee = tok_equal(t->next, "(") ? find_func(prog, t) : NULL;
+    if (callee && callee != root && !in_list(root->helpers, root->nhelpers, callee)) {
+      VEC_PUSH(root->helpers, root->nhelpers, callee);
+      collect_uses(prog, root, callee);
+      continue;
+    }
+    for (int i = 0; i < prog->nconsts; i++) {
+      IRConst *c = prog->consts[i];
+      if (!tok_equal(t, c->name))
+        continue;
+      bool seen = false;
+      for (int j = 0; j < root->nconsts; j++)
+        seen |= root->consts[j] == c;
+      if (!seen)
+        VEC_PUSH(root->consts, root->nconsts, c);
+    }
+  }
+}
+
+Program *scan_program(File *file, Token *tok, bool is_cxx) {
+  Program *prog = xcalloc(1, sizeof(Program));
+  prog->file = file;
+  prog->is_cxx = is_cxx;
+  nint_consts = 0;
+  const_eval_lookup = lookup_int_const;
+  find_int_consts(tok);
+  find_functions(prog, tok);
+  scan_calls(prog, tok);
+  for (int i = 0; i < prog->nfuncs; i++)
+    if (prog->funcs[i]->is_kernel)
+      collect_uses(prog, prog->funcs[i], prog->funcs[i]);
+  return prog;
+}
