@@ -59,7 +59,7 @@ deps:
 # Tests run against a sanitizer build of all host code, kept apart in build/san.
 test: deps
 	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san all
-	@BUILD=build/san tests/run_suites.sh $(SUITES)
+	@BUILD=build/san TEST_CFLAGS="$(SANFLAGS)" tests/run_suites.sh $(SUITES)
 
 bench: deps all $(BENCHES)
 

@@ -144,11 +144,12 @@ static void check_param(const IRLoop *loop, int i) {
   }
 }
 
-static void check_loop(const IRLoop *loop) {
+static void check_loop(IRLoop *loop) {
   for (int i = 0; i < loop->nargs; i++) {
-    const IRArg *a = &loop->args[i];
+    IRArg *a = &loop->args[i];
     if (!a->tok)
       continue; // malformed: already reported
+    int before = diag_errors;
     switch (a->kind) {
     case ARG_DAT: check_dat_arg(loop, a); break;
     case ARG_GBL: check_gbl_arg(a); break;
@@ -157,12 +158,15 @@ static void check_loop(const IRLoop *loop) {
       check_sets(loop, a);
       break;
     }
+    if (diag_errors > before)
+      a->tok = NULL; // one error per arg: skip the kernel parameter checks
   }
   if (!loop->kernel)
     return;
   if (loop->kernel->nparams != loop->nargs) {
-    error_tok(loop->kernel_tok, "kernel '%s' takes %d parameters but op_par_loop passes %d args",
-              loop->kernel_name, loop->kernel->nparams, loop->nargs);
+    error_tok(loop->kernel_tok, "kernel '%s' takes %d parameter%s but op_par_loop passes %d arg%s",
+              loop->kernel_name, loop->kernel->nparams, loop->kernel->nparams == 1 ? "" : "s",
+              loop->nargs, loop->nargs == 1 ? "" : "s");
     note_tok(loop->kernel->tok, "kernel '%s' defined here", loop->kernel_name);
     return;
   }

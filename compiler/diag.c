@@ -32,6 +32,12 @@ static void show_line(const Token *tok) {
 }
 
 static void vreport(const Token *tok, const char *kind, const char *fmt, va_list ap) {
+  if (!tok) {
+    fprintf(stderr, "op2c: %s: ", kind);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    return;
+  }
   fprintf(stderr, "%s:%d:%d: %s: ", file_display_name(tok->file), tok->line, tok->col, kind);
   vfprintf(stderr, fmt, ap);
   fprintf(stderr, "\n");

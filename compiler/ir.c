@@ -71,6 +71,21 @@ void ir_name_invocations(Program *prog) {
 
 static const char *or_dash(const char *s) { return s ? s : "-"; }
 
+// A string for the dump: backslash and double quote escaped.
+static char *quoted(const char *s) {
+  if (!s)
+    return xstrdup("-");
+  char *buf = xcalloc(1, strlen(s) * 2 + 3), *p = buf;
+  *p++ = '"';
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\')
+      *p++ = '\\';
+    *p++ = *s;
+  }
+  *p = '"';
+  return buf;
+}
+
 static void dump_loc(FILE *out, const Token *tok) {
   if (tok)
     fprintf(out, "  @%s:%d", file_display_name(tok->file), tok->line);
@@ -127,18 +142,18 @@ void ir_dump(FILE *out, const Program *prog) {
   fprintf(out, "program \"%s\" %s\n", file_display_name(prog->file), prog->is_cxx ? "c++" : "c");
   for (int i = 0; i < prog->nsets; i++) {
     IRSet *s = prog->sets[i];
-    fprintf(out, "set %s \"%s\" size %s", or_dash(s->var), or_dash(s->name), s->size_expr);
+    fprintf(out, "set %s %s size %s", or_dash(s->var), quoted(s->name), s->size_expr);
     dump_loc(out, s->tok);
   }
   for (int i = 0; i < prog->nmaps; i++) {
     IRMap *m = prog->maps[i];
-    fprintf(out, "map %s \"%s\" %s -> %s dim %d", or_dash(m->var), or_dash(m->name),
+    fprintf(out, "map %s %s %s -> %s dim %d", or_dash(m->var), quoted(m->name),
             m->from ? m->from->var : "?", m->to ? m->to->var : "?", m->dim);
     dump_loc(out, m->tok);
   }
   for (int i = 0; i < prog->ndats; i++) {
     IRDat *d = prog->dats[i];
-    fprintf(out, "dat %s \"%s\" %s dim %d %s%s", or_dash(d->var), or_dash(d->name),
+    fprintf(out, "dat %s %s %s dim %d %s%s", or_dash(d->var), quoted(d->name),
             d->set ? d->set->var : "?", d->dim, or_dash(d->type), d->temp ? " temp" : "");
     dump_loc(out, d->tok);
   }
@@ -152,8 +167,8 @@ void ir_dump(FILE *out, const Program *prog) {
       dump_func(out, prog->funcs[i]);
   for (int i = 0; i < prog->nloops; i++) {
     IRLoop *l = prog->loops[i];
-    fprintf(out, "loop %s \"%s\" kernel %s set %s args %d", or_dash(l->invocation),
-            or_dash(l->name), l->kernel_name, l->set ? l->set->var : "?", l->nargs);
+    fprintf(out, "loop %s %s kernel %s set %s args %d", or_dash(l->invocation),
+            quoted(l->name), l->kernel_name, l->set ? l->set->var : "?", l->nargs);
     dump_loc(out, l->tok);
     for (int j = 0; j < l->nargs; j++)
       dump_arg(out, j, &l->args[j]);

@@ -733,7 +733,10 @@ static Token *directive(Token *tok) {
     return skip_line(tok->next->next);
   }
   if (tok_equal(tok, "error"))
-    fatal_tok(tok, "#error %s", join_tokens(tok->next, NULL));
+    {
+    Token *rest;
+    fatal_tok(tok, "#error %s", join_tokens(copy_line(&rest, tok->next), NULL));
+  }
   if (tok_equal(tok, "pragma") || tok_equal(tok, "line") || tok_equal(tok, "warning") ||
       tok_equal(tok, "ident")) {
     while (!tok->at_bol)

@@ -70,24 +70,34 @@ static bool is_close(const Token *t) {
   return tok_equal(t, ")") || tok_equal(t, "]") || tok_equal(t, "}");
 }
 
-// Returns the token that closes the bracket `open`, or NULL at EOF.
+static char closer_of(const Token *open) { return *open->loc == '(' ? ')' : *open->loc == '[' ? ']' : '}'; }
+
+// Returns the token that closes the bracket `open`. A bracket closed by the
+// wrong kind, or never closed, is a fatal error reported at the bracket the
+// user left open.
 static Token *matching(Token *open) {
+  Token **stack = NULL;
   int depth = 0;
   for (Token *t = open; t->kind != TK_EOF; t = t->next) {
-    if (is_open(t))
-      depth++;
-    else if (is_close(t) && --depth == 0)
-      return t;
+    if (is_open(t)) {
+      VEC_PUSH(stack, depth, t);
+    } else if (is_close(t)) {
+      Token *top = stack[depth - 1];
+      if (*t->loc != closer_of(top))
+        fatal_tok(top, "'%c' is not closed: found '%c' first", *top->loc, *t->loc);
+      if (--depth == 0) {
+        free(stack);
+        return t;
+      }
+    }
   }
-  return NULL;
+  fatal_tok(stack[depth - 1], "'%c' is never closed", *stack[depth - 1]->loc);
 }
 
 // Splits the arguments of the call whose '(' is lparen. Returns their
 // number; *rparen is the closing parenthesis.
 static int split_args(Token *lparen, Range **out, Token **rparen) {
   Token *close = matching(lparen);
-  if (!close)
-    fatal_tok(lparen, "unbalanced parentheses in call");
   *rparen = close;
   Range *r = NULL;
   int n = 0;
@@ -278,8 +288,6 @@ static void find_functions(Program *prog, Token *tok) {
       seen_assign = true;
     if (tok_equal(t, "{")) {
       Token *close = matching(t);
-      if (!close)
-        fatal_tok(t, "unbalanced braces");
       t = close;
       decl_start = t->next;
       seen_assign = false;
@@ -288,8 +296,6 @@ static void find_functions(Program *prog, Token *tok) {
     if (t->kind != TK_IDENT || !tok_equal(t->next, "(") || seen_assign)
       continue;
     Token *rparen = matching(t->next);
-    if (!rparen)
-      fatal_tok(t->next, "unbalanced parentheses");
     Token *u = rparen->next;
     while (tok_equal(u, "const") || tok_equal(u, "noexcept"))
       u = u->next;
@@ -302,8 +308,6 @@ static void find_functions(Program *prog, Token *tok) {
     fn->tok = t;
     fn->body = u;
     fn->body_end = matching(u);
-    if (!fn->body_end)
-      fatal_tok(u, "unbalanced braces in function '%s'", fn->name);
     parse_params(fn, t->next);
     fn->text = definition_text(decl_start, fn->body_end);
     fn->index = prog->nfuncs;
@@ -632,8 +636,12 @@ static void par_loop(Program *prog, Token *name, Range *a, int n, Token *rparen)
     error_tok(set, "set '%.*s' is used before it is declared with op_decl_set", set->len, set->loc);
   loop->nargs = n - 3;
   loop->args = xcalloc((size_t)loop->nargs, sizeof(IRArg));
-  for (int i = 0; i < loop->nargs; i++)
+  for (int i = 0; i < loop->nargs; i++) {
+    int before = diag_errors;
     parse_loop_arg(prog, &loop->args[i], a[3 + i], i);
+    if (diag_errors > before)
+      loop->args[i].tok = NULL; // reported: no further checks on this arg
+  }
   if (name->from_macro || name->file != prog->file)
     error_tok(name, "op_par_loop must be written in the source file itself, not in a macro or "
                     "an included file");

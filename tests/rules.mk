@@ -1,1 +1,2 @@
-# tests/rules.mk: build rules for tests/ (see the top-level Makefile).
+# tests/rules.mk: test suites that belong to no single folder's rules.
+SUITES += tests/compiler/run.sh

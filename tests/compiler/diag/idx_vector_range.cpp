@@ -1,0 +1,8 @@
+#include "op_seq.h"
+#include "mesh.h"
+void run(int *m, double *x) {
+  declare(m, x);
+  op_par_loop(gather, "gather", edges,
+              op_arg_dat(p_x, -3, pedge, 2, "double", OP_READ),
+              op_arg_dat(p_res, 0, pedge, 1, "double", OP_INC));
+}

@@ -1,0 +1,2 @@
+#include "op_seq.h"
+#include "no_such_kernel.h"

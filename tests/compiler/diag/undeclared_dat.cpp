@@ -1,0 +1,9 @@
+#include "op_seq.h"
+#include "mesh.h"
+void run(int *m, double *x) {
+  declare(m, x);
+  op_par_loop(scale, "scale", nodes,
+              op_arg_dat(p_late, -1, OP_ID, 1, "double", OP_RW),
+              op_arg_gbl(&total, 1, "double", OP_READ));
+  op_dat p_late = op_decl_dat(nodes, 1, "double", x, "p_late");
+}

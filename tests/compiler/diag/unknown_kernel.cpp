@@ -1,0 +1,6 @@
+#include "op_seq.h"
+#include "mesh.h"
+void run(int *m, double *x) {
+  declare(m, x);
+  op_par_loop(scal, "scale", nodes, op_arg_dat(p_res, -1, OP_ID, 1, "double", OP_RW));
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# op2c's own tests: golden diagnostics (diag/*.cpp against *.expect), golden
+# IR dumps (ir/*.cpp against *.ir), XML output, and the driver's options.
+# UPDATE=1 rewrites the golden files from op2c's current output (review the
+# diff before committing).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+source "$root/tests/lib.sh"
+OP2C="$root/${BUILD:-build}/bin/op2c"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+golden() { # name expected actual
+  if [ "${UPDATE:-0}" = 1 ]; then cp "$3" "$2"; fi
+  check_golden "$1" "$2" "$3"
+}
+
+# Diagnostics: op2c must fail with exactly the expected messages.
+cd "$here/diag"
+for src in *.cpp; do
+  name=${src%.cpp}
+  "$OP2C" --dump-ir "$src" >/dev/null 2>"$tmp/$name.err"
+  rc=$?
+  if [ $rc -ne 1 ]; then
+    fail "diag/$name" "expected exit status 1, got $rc" "$(cat "$tmp/$name.err")"
+    continue
+  fi
+  golden "diag/$name" "$name.expect" "$tmp/$name.err"
+done
+
+# IR dumps of valid programs.
+cd "$here/ir"
+for src in *.c *.cpp; do
+  [ -e "$src" ] || continue
+  name=${src%.*}
+  if ! "$OP2C" --dump-ir -I include "$src" >"$tmp/$name.ir" 2>"$tmp/$name.err"; then
+    fail "ir/$name" "op2c failed" "$(cat "$tmp/$name.err")"
+    continue
+  fi
+  golden "ir/$name" "$name.ir" "$tmp/$name.ir"
+done
+
+# The seq back end: each valid program checks its own results.
+for src in *.c *.cpp; do
+  name=${src%.*}
+  if "$OP2C" -I include ${TEST_CFLAGS:-} -o "$tmp/$name" "$src" 2>"$tmp/$name.err"; then
+    check "seq/$name" "$tmp/$name"
+  else
+    fail "seq/$name" "op2c failed" "$(cat "$tmp/$name.err")"
+  fi
+done
+
+# XML: well-formed (libxml2's xmllint is not assumed), with the kernel source.
+cd "$here/ir"
+if "$OP2C" --emit-ir-xml "$tmp/scanner.xml" -I include scanner.cpp &&
+   grep -q '<op2-ir version="1">' "$tmp/scanner.xml" &&
+   grep -q '<func name="flux" role="kernel"' "$tmp/scanner.xml" &&
+   grep -q 'CDATA\[inline void flux' "$tmp/scanner.xml"; then
+  pass "xml/scanner"
+else
+  fail "xml/scanner" "$(head -c 2000 "$tmp/scanner.xml" 2>/dev/null)"
+fi
+if "$OP2C" --emit-ir-xml /nonexistent/dir/x.xml -I include scanner.cpp 2>"$tmp/xml.err"; then
+  fail "xml/unwritable" "op2c succeeded writing to a missing directory"
+else
+  check "xml/unwritable" grep -q "cannot open '/nonexistent/dir/x.xml' for writing" "$tmp/xml.err"
+fi
+
+# Driver.
+expect_fail() { # name expected-substring args...
+  local name=$1 want=$2; shift 2
+  if "$OP2C" "$@" >"$tmp/out" 2>&1; then
+    fail "driver/$name" "op2c $* succeeded"
+  elif grep -qF -- "$want" "$tmp/out"; then
+    pass "driver/$name"
+  else
+    fail "driver/$name" "expected: $want" "got: $(cat "$tmp/out")"
+  fi
+}
+check "driver/help" bash -c "'$OP2C' --help | grep -q 'usage: op2c'"
+check "driver/targets" bash -c "'$OP2C' -t '?' | grep -q '^seq '"
+expect_fail no-sources "op2c: error: no source files"
+expect_fail unknown-option "op2c: error: unknown option '--frobnicate'" --frobnicate x.cpp
+expect_fail unknown-target "op2c: error: unknown target 'gpu'" -t gpu x.cpp
+expect_fail missing-file "op2c: error: cannot read 'no_such_file.cpp': No such file or directory" no_such_file.cpp
+expect_fail missing-value "op2c: error: option '-o' needs a value" scanner.cpp -o
+
+finish
