@@ -22,6 +22,7 @@ typedef struct {
   PPOptions pp;
   StrArray sources;
   bool dump_ir;
+  bool dump_protocol;
   const char *xml_path;
   bool output_given;
 } Options;
@@ -36,13 +37,14 @@ static void usage(FILE *out) {
           "  -I DIR               search DIR for #include \"...\" files\n"
           "  -D NAME[=VALUE]      define a macro\n"
           "  --dump-ir            print the IR (docs/ir.md) to stdout\n"
+          "  --dump-protocol      print each invocation's protocol (seed 000) to stdout\n"
           "  --emit-ir-xml FILE   write the IR as XML (docs/ir-xml.md)\n"
           "  --gen-dir DIR        keep the generated sources in DIR\n"
           "  -v                   show the compiler commands run\n"
           "  -O* -g* -f* -W* -m* -std=*   passed to the C/C++ compiler\n"
           "  --help, --version\n"
           "\n"
-          "With --dump-ir or --emit-ir-xml and no -o, op2c stops after the IR.\n");
+          "With --dump-ir, --dump-protocol or --emit-ir-xml and no -o, op2c stops there.\n");
 }
 
 static void list_targets(void) {
@@ -109,6 +111,8 @@ static void parse_args(int argc, char **argv, Options *o) {
       strarray_push(&o->pp.defines, (char *)option_value(argc, argv, &i, "-D"));
     } else if (!strcmp(a, "--dump-ir")) {
       o->dump_ir = true;
+    } else if (!strcmp(a, "--dump-protocol")) {
+      o->dump_protocol = true;
     } else if (!strcmp(a, "--emit-ir-xml")) {
       o->xml_path = option_value(argc, argv, &i, "--emit-ir-xml");
     } else if (!strcmp(a, "--gen-dir")) {
@@ -190,7 +194,10 @@ int main(int argc, char **argv) {
       ir_dump(stdout, progs[i]);
   if (o.xml_path && !ir_write_xml(o.xml_path, progs, o.sources.len))
     return 1;
-  if ((o.dump_ir || o.xml_path) && !o.output_given)
+  if (o.dump_protocol)
+    for (int i = 0; i < o.sources.len; i++)
+      protocol_dump(stdout, protocol_lower(progs[i]));
+  if ((o.dump_ir || o.dump_protocol || o.xml_path) && !o.output_given)
     return 0;
   return run_backend(&o, progs, o.sources.len) ? 1 : 0;
 }

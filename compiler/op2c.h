@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 //
 // util.c
@@ -271,6 +272,42 @@ Program *scan_program(File *file, Token *tok, bool is_cxx);
 //
 
 void check_program(Program *prog);
+
+//
+// protocol.c: seed 000's invocation protocol
+//
+
+typedef enum { PIN_BEGIN, PIN_READ_SEND, PIN_READ_RECV, PIN_WRITE_SEND, PIN_WRITE_RECV, PIN_END } PinKind;
+
+typedef struct {
+  PinKind kind;
+  IRSet *set;        // the device type with the pin; NULL for the controller's begin/end
+  char *name;        // {inv}_{dat}_read_send, {inv}_arg{i}_read_recv, ...
+  IRDat *dat;
+  int arg;           // the arg index, -1 for begin, end and read_send
+  int slots;         // map slots a vector arg covers, else 1
+  Access acc;
+  int bytes;         // payload of one message, -1 when unknown
+} ProtoPin;
+
+typedef struct {
+  const IRLoop *loop;
+  IRSet **sets; int nsets;      // involved device types, the iteration set first
+  ProtoPin *pins; int npins;
+  int read_recv_per_elem;       // indirect reads an iteration element waits for
+  int write_send_per_elem;      // indirect writes it sends
+  int begin_bytes, end_bytes;   // READ globals on begin; INC/MIN/MAX globals on end
+  int nidx;                     // op_arg_idx args
+} ProtoInvocation;
+
+typedef struct {
+  const Program *prog;
+  ProtoInvocation **invocations; int ninvocations;
+} Protocol;
+
+Protocol *protocol_lower(const Program *prog);
+void protocol_check_sizes(const Protocol *p, int max_payload);
+void protocol_dump(FILE *out, const Protocol *p);
 
 //
 // ir_xml.c

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # op2c's own tests: golden diagnostics (diag/*.cpp against *.expect), golden
-# IR dumps (ir/*.cpp against *.ir), XML output, and the driver's options.
+# IR dumps (ir/*.cpp against *.ir), protocol dumps (*.protocol), XML output, and the driver's options.
 # UPDATE=1 rewrites the golden files from op2c's current output (review the
 # diff before committing).
 set -u
@@ -39,6 +39,16 @@ for src in *.c *.cpp; do
     continue
   fi
   golden "ir/$name" "$name.ir" "$tmp/$name.ir"
+done
+
+# Protocol lowering (seed 000) of the same programs.
+for src in *.c *.cpp; do
+  name=${src%.*}
+  if ! "$OP2C" --dump-protocol -I include "$src" >"$tmp/$name.protocol" 2>"$tmp/$name.err"; then
+    fail "protocol/$name" "op2c failed" "$(cat "$tmp/$name.err")"
+    continue
+  fi
+  golden "protocol/$name" "$name.protocol" "$tmp/$name.protocol"
 done
 
 # The seq back end: each valid program checks its own results.
