@@ -97,10 +97,10 @@ static double gbps(const LoopStat *s) { return s->time > 0 ? s->bytes / s->time 
 
 void op_timing_output(void) {
   double total = 0;
-  printf("\n  count      time     GB/s   kernel name\n");
-  printf(" ------------------------------------------\n");
+  printf("\n  count       time      GB/s   kernel name\n");
+  printf(" --------------------------------------------\n");
   for (int i = 0; i < nstats; i++) {
-    printf(" %6ld  %8.4f  %7.4f   %s\n", stats[i].count, stats[i].time, gbps(&stats[i]),
+    printf(" %6ld  %9.4f  %8.3f   %s\n", stats[i].count, stats[i].time, gbps(&stats[i]),
            stats[i].name);
     total += stats[i].time;
   }
