@@ -1,1 +1,70 @@
 # apps/rules.mk: build rules for apps/ (see the top-level Makefile).
+#
+# An OP2 app NAME lives in apps/NAME/<variant>/NAME.cpp (kernels in headers
+# beside it, shared host code in apps/NAME/*.h); op2c builds each variant
+# into $(BIN)/NAME_<variant>. Apps take --mesh FILE and --iters N.
+#
+#   make run APP=airfoil [TARGET=seq] [VARIANT=dp|sp] [MESH=FILE] [ITERS=N] [ARGS=...]
+#   make sim APP=airfoil   (the sequential back end until the cycle model exists)
+
+# --- mesh generator and generated meshes: $(MESHES)/naca_IxJ.dat = meshgen I J
+MESHGEN      := $(BIN)/meshgen
+MESHGEN_SRCS := $(wildcard apps/meshgen/*.c)
+
+$(MESHGEN): $(MESHGEN_SRCS) apps/meshgen/meshgen.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(MESHGEN_SRCS) $(LDFLAGS) -lm -o $@
+
+$(MESHES)/naca_%.dat: $(MESHGEN)
+	@mkdir -p $(@D)
+	$(MESHGEN) $(subst x, ,$*) -o $@
+
+TEST_MESHES := $(MESHES)/naca_20x30.dat $(MESHES)/naca_40x60.dat
+STD_MESH    := $(MESHES)/naca_400x600.dat
+TARGETS += $(MESHGEN) $(TEST_MESHES)
+
+# --- OP2 apps through op2c
+OP2C       := $(BIN)/op2c
+# op2c never frees (a short-lived compiler); keep LeakSanitizer quiet in SAN builds.
+OP2C_RUN   := ASAN_OPTIONS=detect_leaks=0 $(OP2C)
+OP2C_FLAGS := -g -O2
+ifeq ($(SAN),1)
+  OP2C_FLAGS += -fsanitize=address,undefined -fno-sanitize-recover=undefined
+endif
+OP2_DEPS := $(OP2C) $(SEQRT_LIB) $(SEQRT_INC)
+
+APPS := airfoil
+airfoil_VARIANTS := dp sp
+airfoil_MESH     := $(STD_MESH)
+airfoil_SIM_MESH := $(MESHES)/naca_40x60.dat
+airfoil_SIM_ITERS := 1000
+
+# op2_app NAME VARIANT
+define op2_app
+$(BIN)/$(1)_$(2): $(wildcard apps/$(1)/$(2)/*.cpp apps/$(1)/$(2)/*.h apps/$(1)/*.h) $(OP2_DEPS)
+	@mkdir -p $$(@D)
+	$(OP2C_RUN) --target seq $(OP2C_FLAGS) -o $$@ apps/$(1)/$(2)/$(1).cpp
+TARGETS += $(BIN)/$(1)_$(2)
+endef
+$(foreach a,$(APPS),$(foreach v,$($(a)_VARIANTS),$(eval $(call op2_app,$(a),$(v)))))
+
+MESH ?=
+RUN_MESH := $(or $(MESH),$($(APP)_MESH))
+RUN_EXE  := $(BIN)/$(APP)_$(VARIANT)
+
+run: $(RUN_EXE) $(if $(MESH),,$(RUN_MESH))
+	@[ "$(TARGET)" = seq ] || { echo "make run: TARGET=$(TARGET) is not available yet (only seq)" >&2; exit 2; }
+	$(RUN_EXE) --mesh $(RUN_MESH) $(if $(ITERS),--iters $(ITERS)) $(ARGS)
+
+sim: $(BIN)/$(APP)_dp $($(APP)_SIM_MESH)
+	@echo "sim: the POETS cycle model does not exist yet; running $(APP) on the sequential back end instead"
+	$(BIN)/$(APP)_dp --mesh $($(APP)_SIM_MESH) --iters $(or $(ITERS),$($(APP)_SIM_ITERS)) $(ARGS)
+
+# --- benchmark: airfoil dp and sp, 1000 iterations on the standard mesh
+.PHONY: bench-airfoil-seq
+bench-airfoil-seq: $(OP2C) $(SEQRT_LIB) $(SEQRT_INC) $(MESHGEN)
+	BUILD=$(BUILD) bench/airfoil_seq.sh
+BENCHES += bench-airfoil-seq
+
+include tests/meshgen/rules.mk
+include tests/op2/rules.mk

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# tests/op2/run.sh: OP2 programs compiled by op2c (seq back end). Each test
+# program checks itself; airfoil dp and sp must print exactly the rms of
+# the plain C++ oracle on the 1800-cell mesh. Reads BUILD (default build).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source tests/lib.sh
+BUILD=${BUILD:-build}
+bin=$BUILD/bin
+mesh=$BUILD/meshes/naca_20x30.dat
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Self-checking programs: exit 0 and a PASSED line (run in a scratch directory).
+for src in $(ls tests/op2/*.cpp tests/op2/*.c | grep -v airfoil_direct); do
+  name=$(basename "${src%.*}")
+  exe=$bin/tests/op2/$name
+  if [ ! -x "$exe" ]; then fail "op2 $name" "missing $exe (make all)"; continue; fi
+  out=$(cd "$tmp" && "$OLDPWD/$exe" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && grep -q "^$name PASSED$" <<<"$out"; then pass "op2 $name"
+  else fail "op2 $name" "exit $rc" "$out"; fi
+done
+
+# airfoil against the oracle: every printed rms, to 17 significant digits.
+for v in dp sp; do
+  opts=(--mesh "$mesh" --iters 20 --print-every 5 --digits 17)
+  "$bin/airfoil_$v" "${opts[@]}" >"$tmp/app_$v" 2>&1 || fail "airfoil $v runs" "$(tail -5 "$tmp/app_$v")"
+  "$bin/tests/airfoil_direct_$v" "${opts[@]}" >"$tmp/oracle_$v" 2>&1
+  grep -E '^ [0-9]+  [-+0-9.e]+ $' "$tmp/app_$v" >"$tmp/app_rms_$v"
+  if [ "$(wc -l <"$tmp/oracle_$v")" -eq 4 ]; then
+    check_golden "airfoil $v matches the oracle" "$tmp/oracle_$v" "$tmp/app_rms_$v"
+  else
+    fail "airfoil $v matches the oracle" "oracle printed: $(cat "$tmp/oracle_$v")"
+  fi
+done
+
+# The classic output format, the timing table and the --output file.
+out=$("$bin/airfoil_dp" --mesh "$mesh" --iters 4 --print-every 2 --output "$tmp/q.txt" 2>&1)
+check "airfoil prints ' %d  %10.5e '" grep -qE '^ 4  [0-9]\.[0-9]{5}e-0[0-9] $' <<<"$out"
+check "airfoil prints the timing table" grep -qE '^ +8 +[0-9.]+ +[0-9.]+ +res_calc$' <<<"$out"
+check "airfoil prints the runtime" grep -qE '^Max total runtime = [0-9.]+$' <<<"$out"
+check "airfoil prints the diagnostics" grep -qE '^  pecell +2 edges +cells' <<<"$out"
+check "airfoil --output header" grep -qx '1800 4' <(head -1 "$tmp/q.txt")
+check "airfoil --output lines" test "$(wc -l <"$tmp/q.txt")" -eq 1801
+
+# Bad arguments: a clear message and a non-zero exit.
+expect_error() { # NAME EXIT MESSAGE ARGS...
+  local name=$1 want=$2 msg=$3; shift 3
+  local out rc
+  out=$("$bin/airfoil_dp" "$@" 2>&1); rc=$?
+  if [ $rc -eq "$want" ] && grep -qF -- "$msg" <<<"$out"; then pass "$name"
+  else fail "$name" "exit $rc (want $want), expected: $msg" "$out"; fi
+}
+expect_error "airfoil missing mesh" 1 "cannot open mesh $tmp/none.dat" --mesh "$tmp/none.dat"
+expect_error "airfoil unknown option" 2 "unknown argument: --fast" --fast
+expect_error "airfoil bad --iters" 2 "--iters needs an integer" --mesh "$mesh" --iters 0
+expect_error "airfoil --digits without value" 2 "--digits needs an integer" --digits
+printf ' 4 1 1 0 \n 0 0 \n' >"$tmp/short.dat"
+expect_error "airfoil truncated mesh" 1 "cannot read node 1" --mesh "$tmp/short.dat"
+printf ' 4 1 0 0 \n 0 0 \n 1 0 \n 1 1 \n 0 1 \n 0 1 2 7 \n' >"$tmp/range.dat"
+expect_error "airfoil mesh index out of range" 1 'map "pcell" entry 3 (element 0, slot 3) is 7' \
+  --mesh "$tmp/range.dat"
+
+finish

@@ -1,0 +1,90 @@
+// while_loop: a data-dependent host loop, as in OP2's aero: Jacobi
+// iterations on a 1D Laplace problem run until the residual reduction
+// falls below a threshold. The iteration count is checked against a plain
+// C++ replay of the same arithmetic.
+#include "op_seq.h"
+
+#include "op2_check.h"
+
+// Each edge adds its difference to both ends' residuals.
+inline void edge_res(const double *ul, const double *ur, double *rl, double *rr) {
+  double d = *ur - *ul;
+  *rl += d;
+  *rr -= d;
+}
+
+// Interior nodes relax; the two end nodes (fixed == 1) keep their value.
+inline void relax(const int *fixed, double *u, double *r, double *rsq) {
+  if (!*fixed) {
+    *u += 0.5 * *r;
+    *rsq += *r * *r;
+  }
+  *r = 0;
+}
+
+enum { NN = 12, NE = NN - 1 };
+
+static int replay(const double *u0, double tol, double *uend) {
+  double u[NN], r[NN] = {0};
+  for (int n = 0; n < NN; n++)
+    u[n] = u0[n];
+  double rsq = 1;
+  int iters = 0;
+  while (rsq > tol && iters < 10000) {
+    for (int e = 0; e < NE; e++)
+      edge_res(&u[e], &u[e + 1], &r[e], &r[e + 1]);
+    rsq = 0;
+    for (int n = 0; n < NN; n++) {
+      int fixed = n == 0 || n == NN - 1;
+      relax(&fixed, &u[n], &r[n], &rsq);
+    }
+    iters++;
+  }
+  for (int n = 0; n < NN; n++)
+    uend[n] = u[n];
+  return iters;
+}
+
+int main(int argc, char **argv) {
+  op_init(argc, argv, 2);
+  double u0[NN] = {0};
+  int fixed[NN] = {0}, emap[2 * NE];
+  u0[NN - 1] = 1;
+  fixed[0] = fixed[NN - 1] = 1;
+  for (int e = 0; e < NE; e++)
+    emap[2 * e] = e, emap[2 * e + 1] = e + 1;
+  op_set nodes = op_decl_set(NN, "nodes");
+  op_set edges = op_decl_set(NE, "edges");
+  op_map pedge = op_decl_map(edges, nodes, 2, emap, "pedge");
+  op_dat p_u = op_decl_dat(nodes, 1, "double", u0, "p_u");
+  op_dat p_r = op_decl_dat(nodes, 1, "double", NULL, "p_r");
+  op_dat p_fixed = op_decl_dat(nodes, 1, "int", fixed, "p_fixed");
+
+  const double tol = 1e-12;
+  double rsq = 1;
+  int iters = 0;
+  while (rsq > tol && iters < 10000) {
+    op_par_loop(edge_res, "edge_res", edges, op_arg_dat(p_u, 0, pedge, 1, "double", OP_READ),
+                op_arg_dat(p_u, 1, pedge, 1, "double", OP_READ),
+                op_arg_dat(p_r, 0, pedge, 1, "double", OP_INC),
+                op_arg_dat(p_r, 1, pedge, 1, "double", OP_INC));
+    rsq = 0;
+    op_par_loop(relax, "relax", nodes, op_arg_dat(p_fixed, -1, OP_ID, 1, "int", OP_READ),
+                op_arg_dat(p_u, -1, OP_ID, 1, "double", OP_RW),
+                op_arg_dat(p_r, -1, OP_ID, 1, "double", OP_RW),
+                op_arg_gbl(&rsq, 1, "double", OP_INC));
+    iters++;
+  }
+  double u[NN], want[NN];
+  op_fetch_data(p_u, u);
+  int want_iters = replay(u0, tol, want);
+  printf("converged in %d iterations, residual %.3e\n", iters, rsq);
+  CHECK(iters > 10 && iters < 10000);
+  CHECK_EQ_I(iters, want_iters);
+  for (int n = 0; n < NN; n++) {
+    CHECK_EQ_D(u[n], want[n]);
+    CHECK(fabs(u[n] - (double)n / (NN - 1)) < 1e-5); // the linear solution
+  }
+  op_exit();
+  return check_finish("while_loop");
+}
