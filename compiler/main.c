@@ -5,6 +5,7 @@
 // then, for the whole program: name invocations, dump or write the IR if
 // asked, and hand the IR to the chosen back end.
 #include "op2c.h"
+#include "backends/tinsel/graph.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -13,6 +14,12 @@
 #include <unistd.h>
 
 #define OP2C_VERSION "0.1"
+
+// op2c is a one-shot process: like chibicc it allocates and never frees,
+// and the OS reclaims everything at exit. Tell LeakSanitizer so (only
+// linked in sanitizer builds, where this hook is looked up).
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "detect_leaks=0"; }
 
 static const Backend *backends[] = {&backend_seq};
 
@@ -24,6 +31,7 @@ typedef struct {
   bool dump_ir;
   bool dump_protocol;
   const char *xml_path;
+  const char *graph_xml_path;
   bool output_given;
 } Options;
 
@@ -39,12 +47,13 @@ static void usage(FILE *out) {
           "  --dump-ir            print the IR (docs/ir.md) to stdout\n"
           "  --dump-protocol      print each invocation's protocol (seed 000) to stdout\n"
           "  --emit-ir-xml FILE   write the IR as XML (docs/ir-xml.md)\n"
+          "  --emit-xml FILE      write the POETS graph type (XML v4, docs/graph-type.md)\n"
           "  --gen-dir DIR        keep the generated sources in DIR\n"
           "  -v                   show the compiler commands run\n"
           "  -O* -g* -f* -W* -m* -std=*   passed to the C/C++ compiler\n"
           "  --help, --version\n"
           "\n"
-          "With --dump-ir, --dump-protocol or --emit-ir-xml and no -o, op2c stops there.\n");
+          "With --dump-ir, --dump-protocol, --emit-ir-xml or --emit-xml and no -o, op2c stops there.\n");
 }
 
 static void list_targets(void) {
@@ -115,6 +124,8 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->dump_protocol = true;
     } else if (!strcmp(a, "--emit-ir-xml")) {
       o->xml_path = option_value(argc, argv, &i, "--emit-ir-xml");
+    } else if (!strcmp(a, "--emit-xml")) {
+      o->graph_xml_path = option_value(argc, argv, &i, "--emit-xml");
     } else if (!strcmp(a, "--gen-dir")) {
       o->be.gen_dir = option_value(argc, argv, &i, "--gen-dir");
     } else if (!strcmp(a, "-v")) {
@@ -153,6 +164,29 @@ static Program *front_end(const char *path, const PPOptions *pp) {
   Program *prog = scan_program(file, tok, is_cxx_source(path));
   check_program(prog);
   return prog;
+}
+
+// The POETS graph of the program: the one source file that holds its par-loops.
+static bool emit_graph_xml(const char *path, Program **progs, int n) {
+  Program *main_prog = NULL;
+  for (int i = 0; i < n; i++) {
+    if (progs[i]->nloops == 0)
+      continue;
+    if (main_prog) {
+      error_plain("--emit-xml needs all op_par_loops in one source file; found them in '%s' and '%s'",
+                  main_prog->file->name, progs[i]->file->name);
+      return false;
+    }
+    main_prog = progs[i];
+  }
+  if (!main_prog) {
+    error_plain("--emit-xml: the program has no op_par_loop");
+    return false;
+  }
+  Protocol *proto = protocol_lower(main_prog);
+  protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
+  GGraphType *g = graph_build(main_prog, proto);
+  return diag_errors == 0 && graph_write_xml(path, g);
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
@@ -197,7 +231,9 @@ int main(int argc, char **argv) {
   if (o.dump_protocol)
     for (int i = 0; i < o.sources.len; i++)
       protocol_dump(stdout, protocol_lower(progs[i]));
-  if ((o.dump_ir || o.dump_protocol || o.xml_path) && !o.output_given)
+  if (o.graph_xml_path && !emit_graph_xml(o.graph_xml_path, progs, o.sources.len))
+    return 1;
+  if ((o.dump_ir || o.dump_protocol || o.xml_path || o.graph_xml_path) && !o.output_given)
     return 0;
   return run_backend(&o, progs, o.sources.len) ? 1 : 0;
 }

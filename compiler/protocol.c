@@ -13,7 +13,9 @@
 //
 // Vector args (idx -m) read or write m slots: one recv/send per slot, the
 // slot carried as an edge property, as in the graph_schema prototype.
-// Globals: READ ones ride on {inv}_begin, INC/MIN/MAX ones on {inv}_end.
+// Globals: READ, MIN and MAX start from the host's value on {inv}_begin;
+// INC, MIN and MAX partial results return on {inv}_end; consts are graph
+// properties.
 // Direct args use the device's own dat. This pass only describes the
 // protocol; a back end turns it into handlers, and the host runtime counts
 // per-device totals (write_recv_total) from the mesh.
@@ -68,18 +70,32 @@ static void lower_indirect(ProtoInvocation *inv, const IRLoop *loop, int i) {
   }
 }
 
+// READ, MIN and MAX globals start from the host's value, carried by begin;
+// INC, MIN and MAX globals return partial results on end. An optional arg's
+// flag is decided by the host at run time, so it rides on begin too.
+static void lower_gbl(ProtoInvocation *inv, const IRArg *a) {
+  const TypeInfo *ti = type_lookup(a->type);
+  int bytes = a->dim * (ti ? ti->size : 0);
+  if (a->gbl_const)
+    return; // a graph property, not a message
+  if (a->acc != ACC_INC)
+    inv->begin_bytes += bytes;
+  if (a->acc != ACC_READ)
+    inv->end_bytes += bytes;
+}
+
 static ProtoInvocation *lower_loop(const IRLoop *loop) {
   ProtoInvocation *inv = xcalloc(1, sizeof(ProtoInvocation));
   inv->loop = loop;
   add_set(inv, loop->set);
+  for (int i = 0; i < loop->nargs; i++)
+    inv->begin_bytes += loop->args[i].opt ? 1 : 0;
   for (int i = 0; i < loop->nargs; i++) {
     const IRArg *a = &loop->args[i];
     if (a->kind == ARG_DAT && a->map && a->dat)
       lower_indirect(inv, loop, i);
-    else if (a->kind == ARG_GBL && a->acc == ACC_READ)
-      inv->begin_bytes += a->dim * (type_lookup(a->type) ? type_lookup(a->type)->size : 0);
     else if (a->kind == ARG_GBL)
-      inv->end_bytes += a->dim * (type_lookup(a->type) ? type_lookup(a->type)->size : 0);
+      lower_gbl(inv, a);
     else if (a->kind == ARG_IDX)
       inv->nidx++; // a static value per element: a device property, not a message
   }

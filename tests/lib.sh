@@ -21,6 +21,8 @@ check() {
 
 # check_golden NAME EXPECTED_FILE ACTUAL_FILE: pass when the files are equal.
 check_golden() {
+  # UPDATE=1 rewrites the golden from the fresh output (review the diff!).
+  if [ "${UPDATE:-0}" = 1 ]; then cp "$3" "$2"; fi
   if diff -u "$2" "$3" >/dev/null 2>&1; then pass "$1"; else fail "$1" "$(diff -u "$2" "$3")"; fi
 }
 

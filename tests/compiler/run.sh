@@ -29,6 +29,19 @@ for src in *.cpp; do
   golden "diag/$name" "$name.expect" "$tmp/$name.err"
 done
 
+# Diagnostics of the POETS graph (--emit-xml): limits of the hardware.
+cd "$here/graph_diag"
+for src in *.cpp; do
+  name=${src%.cpp}
+  "$OP2C" --emit-xml "$tmp/$name.xml" "$src" >/dev/null 2>"$tmp/$name.err"
+  rc=$?
+  if [ $rc -ne 1 ]; then
+    fail "graph_diag/$name" "expected exit status 1, got $rc" "$(cat "$tmp/$name.err")"
+    continue
+  fi
+  golden "graph_diag/$name" "$name.expect" "$tmp/$name.err"
+done
+
 # IR dumps of valid programs.
 cd "$here/ir"
 for src in *.c *.cpp; do
@@ -49,6 +62,16 @@ for src in *.c *.cpp; do
     continue
   fi
   golden "protocol/$name" "$name.protocol" "$tmp/$name.protocol"
+done
+
+# The POETS graph type (XML v4) of the same programs.
+for src in scanner.cpp; do
+  name=${src%.*}
+  if ! "$OP2C" --emit-xml "$tmp/$name.graph.xml" -I include "$src" 2>"$tmp/$name.err"; then
+    fail "graph/$name" "op2c failed" "$(cat "$tmp/$name.err")"
+    continue
+  fi
+  golden "graph/$name" "$name.graph.xml" "$tmp/$name.graph.xml"
 done
 
 # The seq back end: each valid program checks its own results.

@@ -1,0 +1,453 @@
+// graph.c: builds the POETS graph type of an OP2 program from its protocol.
+//
+// One device type per set (set_{set}). Its state holds the set's dats and,
+// per invocation it takes part in, the seed's counters and masks; for the
+// invocations it iterates over, the landing pads of indirect args and
+// globals. Every handler is a small C fragment; the counters make them
+// tolerate any arrival order: a read or write for an invocation may arrive
+// before its begin, and nothing is lost because a device counts what it has
+// seen against totals fixed by the mesh.
+#include "graph.h"
+
+#include <string.h>
+
+typedef struct {
+  FILE *f;
+  char *data;
+  size_t len;
+} Buf;
+
+static FILE *buf_open(Buf *b) {
+  b->f = open_memstream(&b->data, &b->len);
+  if (!b->f)
+    die(__FILE__, __LINE__, "open_memstream failed");
+  return b->f;
+}
+
+static char *buf_close(Buf *b) {
+  fclose(b->f);
+  return b->data;
+}
+
+static const TypeInfo *arg_type(const IRArg *a) { return type_lookup(a->type); }
+
+static int bytes_of(const char *op2_type, int dim) {
+  const TypeInfo *ti = type_lookup(op2_type);
+  return ti && dim > 0 ? ti->size * dim : 0;
+}
+
+//
+// Message types
+//
+
+static GMessageType *find_msg(GGraphType *g, const char *id) {
+  for (int i = 0; i < g->nmsgs; i++)
+    if (strcmp(g->msgs[i]->id, id) == 0)
+      return g->msgs[i];
+  return NULL;
+}
+
+static GMessageType *add_msg(GGraphType *g, char *id, char *decl, int bytes) {
+  GMessageType *m = find_msg(g, id);
+  if (m)
+    return m;
+  m = xcalloc(1, sizeof(GMessageType));
+  m->id = id;
+  m->decl = decl;
+  m->bytes = bytes;
+  VEC_PUSH(g->msgs, g->nmsgs, m);
+  return m;
+}
+
+static GMessageType *dat_msg(GGraphType *g, const IRDat *d) {
+  const TypeInfo *ti = type_lookup(d->type);
+  return add_msg(g, format("dat_%s", d->var), format("%s value[%d];", ti->c, d->dim),
+                 ti->size * d->dim);
+}
+
+// Globals the host sends with begin: READ, MIN and MAX values and opt flags.
+static bool gbl_on_begin(const IRArg *a) { return a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_INC; }
+// Globals returned with end: INC, MIN and MAX partial results.
+static bool gbl_on_end(const IRArg *a) { return a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_READ; }
+
+static GMessageType *begin_msg(GGraphType *g, const IRLoop *l) {
+  Buf b;
+  FILE *f = buf_open(&b);
+  int bytes = 4;
+  fprintf(f, "uint32_t round;");
+  for (int i = 0; i < l->nargs; i++) {
+    const IRArg *a = &l->args[i];
+    if (gbl_on_begin(a)) {
+      fprintf(f, " %s gbl%d[%d];", arg_type(a)->c, i, a->dim);
+      bytes += bytes_of(a->type, a->dim);
+    }
+    if (a->opt) {
+      fprintf(f, " uint8_t opt%d;", i);
+      bytes += 1;
+    }
+  }
+  return add_msg(g, format("%s_begin", l->invocation), buf_close(&b), bytes);
+}
+
+static GMessageType *end_msg(GGraphType *g, const IRLoop *l) {
+  Buf b;
+  FILE *f = buf_open(&b);
+  int bytes = 5;
+  fprintf(f, "uint32_t round; uint8_t contributes;");
+  for (int i = 0; i < l->nargs; i++) {
+    const IRArg *a = &l->args[i];
+    if (gbl_on_end(a)) {
+      fprintf(f, " %s gbl%d[%d];", arg_type(a)->c, i, a->dim);
+      bytes += bytes_of(a->type, a->dim);
+    }
+  }
+  return add_msg(g, format("%s_end", l->invocation), buf_close(&b), bytes);
+}
+
+//
+// Device types
+//
+
+static bool involves(const ProtoInvocation *inv, const IRSet *s) {
+  for (int i = 0; i < inv->nsets; i++)
+    if (inv->sets[i] == s)
+      return true;
+  return false;
+}
+
+static GPin *add_pin(GDeviceType *t, GPin pin) {
+  if (pin.is_output) {
+    pin.rts_index = 0;
+    for (int i = 0; i < t->npins; i++)
+      pin.rts_index += t->pins[i].is_output;
+  }
+  VEC_PUSH(t->pins, t->npins, pin);
+  return &t->pins[t->npins - 1];
+}
+
+// Marks the device as taking part in the invocation on the first of begin,
+// read_recv and write_recv, whichever arrives first.
+static void touch(FILE *f, const char *inv, unsigned read_mask) {
+  fprintf(f, "if (!deviceState->%s_in_progress) {\n", inv);
+  fprintf(f, "  deviceState->%s_in_progress = 1;\n", inv);
+  fprintf(f, "  deviceState->%s_read_send_mask = 0x%xu;\n}\n", inv, read_mask);
+}
+
+static char *buffer_decl(const IRLoop *l, int i) {
+  const IRArg *a = &l->args[i];
+  int slots = a->idx <= -2 ? -a->idx : 1;
+  if (slots > 1)
+    return format("%s %s_arg%d_buffer[%d][%d];", arg_type(a)->c, l->invocation, i, slots, a->dim);
+  return format("%s %s_arg%d_buffer[%d];", arg_type(a)->c, l->invocation, i, a->dim);
+}
+
+typedef struct {
+  GGraphType *g;
+  const ProtoInvocation *inv;
+  GDeviceType *t;
+  bool is_iter;
+  unsigned read_mask, write_mask; // RTS flags of this type's read_send / write_send pins
+} TypeCtx;
+
+static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
+  const IRLoop *l = c->inv->loop;
+  const char *inv = l->invocation;
+  fprintf(state, "uint8_t %s_in_progress; uint8_t %s_executed; uint32_t %s_round;\n", inv, inv, inv);
+  fprintf(state, "uint16_t %s_read_recv_count; uint16_t %s_write_recv_count;\n", inv, inv);
+  fprintf(state, "uint32_t %s_read_send_mask; uint32_t %s_write_send_mask;\n", inv, inv);
+  fprintf(props, "uint16_t %s_write_recv_total;\n", inv);
+  if (!c->is_iter)
+    return;
+  for (int i = 0; i < l->nargs; i++) {
+    const IRArg *a = &l->args[i];
+    if (a->kind == ARG_DAT && a->map)
+      fprintf(state, "%s\n", buffer_decl(l, i));
+    else if (a->kind == ARG_GBL && !a->gbl_const)
+      fprintf(state, "%s %s_gbl%d[%d];\n", arg_type(a)->c, inv, i, a->dim);
+    else if (a->kind == ARG_IDX && a->map)
+      fprintf(props, "int32_t %s_idx%d;\n", inv, i);
+    if (a->opt)
+      fprintf(state, "uint8_t %s_opt%d;\n", inv, i);
+  }
+}
+
+static void begin_pin(TypeCtx *c) {
+  const IRLoop *l = c->inv->loop;
+  Buf b;
+  FILE *f = buf_open(&b);
+  touch(f, l->invocation, c->read_mask);
+  fprintf(f, "deviceState->%s_round = message->round;\n", l->invocation);
+  for (int i = 0; c->is_iter && i < l->nargs; i++) {
+    const IRArg *a = &l->args[i];
+    if (gbl_on_begin(a))
+      fprintf(f, "memcpy(deviceState->%s_gbl%d, message->gbl%d, sizeof(message->gbl%d));\n",
+              l->invocation, i, i, i);
+    if (a->opt)
+      fprintf(f, "deviceState->%s_opt%d = message->opt%d;\n", l->invocation, i, i);
+  }
+  fprintf(f, "deviceState->%s_read_recv_count++;\n", l->invocation);
+  add_pin(c->t, (GPin){format("%s_begin", l->invocation), begin_msg(c->g, l), false, NULL,
+                       buf_close(&b), -1});
+}
+
+static void read_send_pins(TypeCtx *c) {
+  const ProtoInvocation *inv = c->inv;
+  for (int j = 0; j < inv->npins; j++) {
+    const ProtoPin *p = &inv->pins[j];
+    if (p->kind != PIN_READ_SEND || p->set != c->t->set)
+      continue;
+    GPin *pin = add_pin(c->t, (GPin){p->name, dat_msg(c->g, p->dat), true, NULL, NULL, 0});
+    pin->code = format("memcpy(message->value, deviceState->dat_%s, sizeof(message->value));\n"
+                       "deviceState->%s_read_send_mask &= ~(1u << %d);\n",
+                       p->dat->var, inv->loop->invocation, pin->rts_index);
+    c->read_mask |= 1u << pin->rts_index;
+  }
+}
+
+static void read_recv_pins(TypeCtx *c) {
+  const ProtoInvocation *inv = c->inv;
+  const char *name = inv->loop->invocation;
+  for (int j = 0; j < inv->npins; j++) {
+    const ProtoPin *p = &inv->pins[j];
+    if (p->kind != PIN_READ_RECV || p->set != c->t->set)
+      continue;
+    Buf b;
+    FILE *f = buf_open(&b);
+    touch(f, name, c->read_mask);
+    const char *slot = p->slots > 1 ? "[edgeProperties->index]" : "";
+    fprintf(f, "memcpy(deviceState->%s_arg%d_buffer%s, message->value, sizeof(message->value));\n",
+            name, p->arg, slot);
+    fprintf(f, "deviceState->%s_read_recv_count++;\n", name);
+    add_pin(c->t, (GPin){p->name, dat_msg(c->g, p->dat), false,
+                         p->slots > 1 ? "uint8_t index;" : NULL, buf_close(&b), -1});
+  }
+}
+
+// The kernel's argument i, as an expression over the device's state.
+static char *kernel_arg(const IRLoop *l, int i, FILE *pre) {
+  const IRArg *a = &l->args[i];
+  const IRParam *p = &l->kernel->params[i];
+  const char *inv = l->invocation;
+  char *cast = format("(%s)", p->type_text);
+  char *e;
+  if (a->kind == ARG_DAT && a->map && a->idx <= -2) {
+    char *elem = format("%s%s *", p->is_const ? "const " : "", p->base);
+    fprintf(pre, "%sv%d[%d] = {", elem, i, -a->idx);
+    for (int k = 0; k < -a->idx; k++)
+      fprintf(pre, "%sdeviceState->%s_arg%d_buffer[%d]", k ? ", " : "", inv, i, k);
+    fprintf(pre, "};\n");
+    e = format("v%d", i);
+  } else if (a->kind == ARG_DAT && a->map) {
+    e = format("%sdeviceState->%s_arg%d_buffer", cast, inv, i);
+  } else if (a->kind == ARG_DAT) {
+    e = format("%sdeviceState->dat_%s", cast, a->dat->var);
+  } else if (a->kind == ARG_GBL && a->gbl_const) {
+    e = format("%s%s%s", cast, a->gbl_const->dim == 1 ? "&" : "", a->gbl_const->name);
+  } else if (a->kind == ARG_GBL) {
+    e = format("%sdeviceState->%s_gbl%d", cast, inv, i);
+  } else if (a->map) {
+    e = format("%s&deviceProperties->%s_idx%d", cast, inv, i);
+  } else {
+    e = format("%s&deviceProperties->index", cast);
+  }
+  if (a->opt)
+    e = format("deviceState->%s_opt%d ? %s : NULL", inv, i, e);
+  return e;
+}
+
+static void execute_pin(TypeCtx *c) {
+  const IRLoop *l = c->inv->loop;
+  const char *inv = l->invocation;
+  Buf b;
+  FILE *f = buf_open(&b);
+  fprintf(f, "*doSend = false; // no edges: sending is computing\n");
+  if (c->is_iter) {
+    for (int i = 0; i < l->nargs; i++) {
+      const IRArg *a = &l->args[i];
+      if (a->acc == ACC_INC && a->kind == ARG_DAT && a->map)
+        fprintf(f, "memset(deviceState->%s_arg%d_buffer, 0, sizeof(deviceState->%s_arg%d_buffer));\n",
+                inv, i, inv, i);
+      if (a->acc == ACC_INC && a->kind == ARG_GBL && !a->gbl_const)
+        fprintf(f, "memset(deviceState->%s_gbl%d, 0, sizeof(deviceState->%s_gbl%d));\n", inv, i, inv, i);
+    }
+    Buf args;
+    FILE *fa = buf_open(&args);
+    for (int i = 0; i < l->nargs; i++)
+      fprintf(fa, "%s\n    %s", i ? "," : "", kernel_arg(l, i, f));
+    fprintf(f, "%s(%s);\n", l->kernel_name, buf_close(&args));
+    fprintf(f, "deviceState->%s_write_send_mask = 0x%xu;\n", inv, c->write_mask);
+  }
+  fprintf(f, "deviceState->%s_executed = 1;\n", inv);
+  add_pin(c->t, (GPin){format("%s_execute", inv), add_msg(c->g, "none", "uint8_t unused;", 0), true,
+                       NULL, buf_close(&b), 0});
+}
+
+static void write_send_pins(TypeCtx *c) {
+  const ProtoInvocation *inv = c->inv;
+  for (int j = 0; j < inv->npins; j++) {
+    const ProtoPin *p = &inv->pins[j];
+    if (p->kind != PIN_WRITE_SEND || p->set != c->t->set)
+      continue;
+    for (int k = 0; k < p->slots; k++) {
+      char *name = p->slots > 1 ? format("%s_slot%d", p->name, k) : p->name;
+      GPin *pin = add_pin(c->t, (GPin){name, dat_msg(c->g, p->dat), true, NULL, NULL, 0});
+      pin->code = format("memcpy(message->value, deviceState->%s_arg%d_buffer%s, sizeof(message->value));\n"
+                         "deviceState->%s_write_send_mask &= ~(1u << %d);\n",
+                         inv->loop->invocation, p->arg, p->slots > 1 ? format("[%d]", k) : "",
+                         inv->loop->invocation, pin->rts_index);
+      c->write_mask |= 1u << pin->rts_index;
+    }
+  }
+}
+
+static void write_recv_pins(TypeCtx *c) {
+  const ProtoInvocation *inv = c->inv;
+  const char *name = inv->loop->invocation;
+  for (int j = 0; j < inv->npins; j++) {
+    const ProtoPin *p = &inv->pins[j];
+    if (p->kind != PIN_WRITE_RECV || p->set != c->t->set)
+      continue;
+    Buf b;
+    FILE *f = buf_open(&b);
+    touch(f, name, c->read_mask);
+    if (p->acc == ACC_INC)
+      fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] += message->value[d];\n",
+              p->dat->dim, p->dat->var);
+    else
+      fprintf(f, "memcpy(deviceState->dat_%s, message->value, sizeof(message->value));\n", p->dat->var);
+    fprintf(f, "deviceState->%s_write_recv_count++;\n", name);
+    add_pin(c->t, (GPin){p->name, dat_msg(c->g, p->dat), false, NULL, buf_close(&b), -1});
+  }
+}
+
+static void end_pin(TypeCtx *c) {
+  const IRLoop *l = c->inv->loop;
+  const char *inv = l->invocation;
+  Buf b;
+  FILE *f = buf_open(&b);
+  fprintf(f, "message->round = deviceState->%s_round;\n", inv);
+  fprintf(f, "message->contributes = %d;\n", c->is_iter);
+  for (int i = 0; c->is_iter && i < l->nargs; i++)
+    if (gbl_on_end(&l->args[i]))
+      fprintf(f, "memcpy(message->gbl%d, deviceState->%s_gbl%d, sizeof(message->gbl%d));\n", i, inv, i, i);
+  fprintf(f, "deviceState->%s_in_progress = 0;\ndeviceState->%s_executed = 0;\n", inv, inv);
+  fprintf(f, "deviceState->%s_read_recv_count = 0;\ndeviceState->%s_write_recv_count = 0;\n", inv, inv);
+  add_pin(c->t, (GPin){format("%s_end", inv), end_msg(c->g, l), true, NULL, buf_close(&b), 0});
+}
+
+static void rts_for_invocation(FILE *f, const TypeCtx *c, int read_recv_total) {
+  const char *inv = c->inv->loop->invocation;
+  int exec = -1, end = -1;
+  for (int i = 0; i < c->t->npins; i++) {
+    if (!strcmp(c->t->pins[i].name, format("%s_execute", inv)))
+      exec = c->t->pins[i].rts_index;
+    if (!strcmp(c->t->pins[i].name, format("%s_end", inv)))
+      end = c->t->pins[i].rts_index;
+  }
+  fprintf(f, "if (deviceState->%s_in_progress) {\n", inv);
+  fprintf(f, "  *readyToSend |= deviceState->%s_read_send_mask | deviceState->%s_write_send_mask;\n", inv, inv);
+  fprintf(f, "  if (!deviceState->%s_executed && deviceState->%s_read_recv_count == %d)\n", inv, inv,
+          read_recv_total);
+  fprintf(f, "    *readyToSend |= 1u << %d; // %s_execute\n", exec, inv);
+  fprintf(f, "  if (deviceState->%s_executed && !deviceState->%s_read_send_mask &&\n", inv, inv);
+  fprintf(f, "      !deviceState->%s_write_send_mask &&\n", inv);
+  fprintf(f, "      deviceState->%s_write_recv_count == deviceProperties->%s_write_recv_total)\n", inv, inv);
+  fprintf(f, "    *readyToSend |= 1u << %d; // %s_end\n}\n", end, inv);
+}
+
+static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protocol *proto, IRSet *s) {
+  GDeviceType *t = xcalloc(1, sizeof(GDeviceType));
+  t->id = format("set_%s", s->var);
+  t->set = s;
+  Buf state, props, rts;
+  FILE *fs = buf_open(&state), *fp = buf_open(&props), *fr = buf_open(&rts);
+  fprintf(fp, "int32_t index; // the element's number in its set\n");
+  for (int i = 0; i < prog->ndats; i++)
+    if (prog->dats[i]->set == s)
+      fprintf(fs, "%s dat_%s[%d];\n", type_lookup(prog->dats[i]->type)->c, prog->dats[i]->var,
+              prog->dats[i]->dim);
+  fprintf(fr, "*readyToSend = 0;\n");
+  for (int i = 0; i < proto->ninvocations; i++) {
+    const ProtoInvocation *inv = proto->invocations[i];
+    if (!involves(inv, s))
+      continue;
+    TypeCtx c = {g, inv, t, inv->loop->set == s, 0, 0};
+    state_for_invocation(fs, fp, &c);
+    // Output pins first fix the masks that the input handlers load.
+    read_send_pins(&c);
+    if (c.is_iter)
+      write_send_pins(&c);
+    begin_pin(&c);
+    read_recv_pins(&c);
+    execute_pin(&c);
+    write_recv_pins(&c);
+    end_pin(&c);
+    rts_for_invocation(fr, &c, 1 + (c.is_iter ? inv->read_recv_per_elem : 0));
+  }
+  t->state = buf_close(&state);
+  t->props = buf_close(&props);
+  t->rts = buf_close(&rts);
+  t->init = xstrdup("");
+  t->shared = xstrdup("");
+  int outputs = 0;
+  for (int i = 0; i < t->npins; i++)
+    outputs += t->pins[i].is_output;
+  if (outputs > 32)
+    error_tok(s->tok, "device type %s needs %d output pins; a ready-to-send word holds 32", t->id,
+              outputs);
+  return t;
+}
+
+// Kernels and their helpers, helpers first, each once; consts as globals
+// of the C types the kernels use (scalars when dim is 1).
+static char *shared_code(const Program *prog) {
+  Buf b;
+  FILE *f = buf_open(&b);
+  for (int i = 0; i < prog->nconsts; i++) {
+    IRConst *c = prog->consts[i];
+    const TypeInfo *ti = type_lookup(c->type);
+    if (c->dim == 1)
+      fprintf(f, "%s %s;\n", ti->c, c->name);
+    else
+      fprintf(f, "%s %s[%d];\n", ti->c, c->name, c->dim);
+  }
+  bool *done = xcalloc((size_t)prog->nfuncs + 1, sizeof(bool));
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < prog->nfuncs; i++) {
+      IRFunc *fn = prog->funcs[i];
+      bool is_helper = false;
+      for (int j = 0; j < prog->nfuncs; j++)
+        for (int k = 0; k < prog->funcs[j]->nhelpers; k++)
+          is_helper |= prog->funcs[j]->is_kernel && prog->funcs[j]->helpers[k] == fn;
+      if (done[i] || !(pass == 0 ? is_helper : fn->is_kernel))
+        continue;
+      done[i] = true;
+      bool has_static = strncmp(fn->text, "static", 6) == 0;
+      fprintf(f, "\n%s%s\n", has_static ? "" : "static ", fn->text);
+    }
+  return buf_close(&b);
+}
+
+GGraphType *graph_build(const Program *prog, const Protocol *proto) {
+  GGraphType *g = xcalloc(1, sizeof(GGraphType));
+  const char *base = strrchr(prog->file->name, '/');
+  base = base ? base + 1 : prog->file->name;
+  g->id = format("op2_%.*s", (int)strcspn(base, "."), base);
+  Buf props;
+  FILE *fp = buf_open(&props);
+  for (int i = 0; i < prog->nconsts; i++)
+    fprintf(fp, "%s global_%s[%d];\n", type_lookup(prog->consts[i]->type)->c, prog->consts[i]->name,
+            prog->consts[i]->dim);
+  g->props = buf_close(&props);
+  g->shared = shared_code(prog);
+  for (int i = 0; i < prog->nsets; i++)
+    VEC_PUSH(g->types, g->ntypes, build_type(g, prog, proto, prog->sets[i]));
+  for (int i = 0; i < proto->ninvocations; i++) {
+    const IRLoop *l = proto->invocations[i]->loop;
+    VEC_PUSH(g->controller_pins, g->ncontroller_pins,
+             ((GPin){format("%s_begin", l->invocation), begin_msg(g, l), true, NULL, NULL, 0}));
+    VEC_PUSH(g->controller_pins, g->ncontroller_pins,
+             ((GPin){format("%s_end", l->invocation), end_msg(g, l), false, NULL, NULL, -1}));
+  }
+  return g;
+}

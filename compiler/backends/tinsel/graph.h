@@ -1,0 +1,56 @@
+// graph.h: the POETS graph type an OP2 program compiles to (seed 000).
+//
+// graph.c builds it from the protocol; graph_xml.c writes it as POETS graph
+// XML (v4 dialect); the firmware generator wraps the same handler fragments
+// into functions for the softswitch. Handlers are C fragments in the
+// graph_schema style: `deviceState`, `deviceProperties`, `graphProperties`,
+// `edgeProperties` and `message` are in scope, and `*doSend`/`*readyToSend`
+// are outputs.
+#ifndef GRAPH_H
+#define GRAPH_H
+
+#include "../../op2c.h"
+
+typedef struct {
+  char *id;
+  char *decl;           // C member declarations of the payload
+  int bytes;            // payload size
+} GMessageType;
+
+typedef struct {
+  char *name;
+  GMessageType *msg;
+  bool is_output;
+  char *edge_props;     // input pins: C declarations of edge properties, or NULL
+  char *code;           // OnReceive / OnSend fragment
+  int rts_index;        // output pins: bit in the ready-to-send word
+} GPin;
+
+typedef struct {
+  char *id;             // set_{set}
+  IRSet *set;
+  char *props;          // C declarations: per-device properties
+  char *state;          // C declarations: per-device state
+  char *shared;         // per-type constants (masks, totals)
+  GPin *pins; int npins;
+  char *rts;            // ReadyToSend fragment
+  char *init;           // OnInit fragment
+} GDeviceType;
+
+typedef struct {
+  char *id;
+  char *props;          // graph properties: the op_decl_const values
+  char *shared;         // kernels, helpers and const globals
+  GMessageType **msgs; int nmsgs;
+  GDeviceType **types; int ntypes;
+  GPin *controller_pins; int ncontroller_pins; // the host's side of begin/end
+} GGraphType;
+
+// Payload bytes of a Tinsel message (64 B, boards/: LogBytesPerMsg) left
+// after the softswitch header (destination device and pin, 8 B).
+#define TINSEL_MAX_PAYLOAD 56
+
+GGraphType *graph_build(const Program *prog, const Protocol *proto);
+bool graph_write_xml(const char *path, const GGraphType *g);
+
+#endif
