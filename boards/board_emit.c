@@ -193,9 +193,9 @@ void emit_tcl(FILE *f, BoardConfig *const *cfgs, int n) {
     for (size_t i = 0; i < board_config_nkeys(cfgs[c]); i++) {
       const BoardKey *k = board_config_key(cfgs[c], i);
       fprintf(f, "    %s ", k->name);
-      if (k->is_int)
+      if (k->is_int && k->derived)
         fprintf(f, "%lld", k->value);
-      else
+      else /* literals as written: 0x20C0000 stays a hex word for tools */
         emit_tcl_word(f, k->text);
       fputc('\n', f);
     }

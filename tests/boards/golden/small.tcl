@@ -15,7 +15,7 @@ core {
     MaxBootImageBytes 576
     EnablePerfCount 1
     UseCustomAccelerator 0
-    SendOpcode 8
+    SendOpcode 0x08
     LogCoresPerMailbox 0
     LogCoresPerFPU 0
     LogCoresPerDCache 0
@@ -31,6 +31,8 @@ core {
     DCacheLogNumWays 4
     DCacheLogSetsPerThread 2
     BeatBurstWidth 3
+    DCacheHitLatency 4
+    ScratchpadLatency 2
     LogDRAMsPerBoard 0
     LogBeatsPerDRAM 26
     DRAMLogMaxInFlight 5
@@ -86,10 +88,10 @@ core {
     BridgeCable {}
     JtagDevice 1
     FlashLoaderSof S5_PFL.sof
-    FlashOffset 34340864
-    FlashOptionBit 196608
+    FlashOffset 0x20C0000
+    FlashOptionBit 0x00030000
     FlashProgrammingMode PS
-    FlashBase 0
+    FlashBase 0x0
     BridgePciId 1172:0de5
     PowerHubUsbId 1a40:0101
     BoardCtrlPort 10101
@@ -175,7 +177,7 @@ box {
     MaxBootImageBytes 576
     EnablePerfCount 1
     UseCustomAccelerator 0
-    SendOpcode 8
+    SendOpcode 0x08
     LogCoresPerMailbox 2
     LogCoresPerFPU 2
     LogCoresPerDCache 2
@@ -191,6 +193,8 @@ box {
     DCacheLogNumWays 4
     DCacheLogSetsPerThread 2
     BeatBurstWidth 3
+    DCacheHitLatency 4
+    ScratchpadLatency 2
     LogDRAMsPerBoard 1
     LogBeatsPerDRAM 26
     DRAMLogMaxInFlight 5
@@ -246,10 +250,10 @@ box {
     BridgeCable 7
     JtagDevice 1
     FlashLoaderSof S5_PFL.sof
-    FlashOffset 34340864
-    FlashOptionBit 196608
+    FlashOffset 0x20C0000
+    FlashOptionBit 0x00030000
     FlashProgrammingMode PS
-    FlashBase 0
+    FlashBase 0x0
     BridgePciId 1172:0de5
     PowerHubUsbId 1a40:0101
     BoardCtrlPort 10101

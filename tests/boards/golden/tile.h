@@ -94,6 +94,12 @@
 /* Beats in the largest memory burst. */
 #define TinselBeatBurstWidth 3
 
+/* Data-cache hit latency, request to response, cycles (simulation model). */
+#define TinselDCacheHitLatency 4
+
+/* Mailbox scratchpad load/store latency, cycles (simulation model). */
+#define TinselScratchpadLatency 2
+
 /* DRAMs per board (one per slice). */
 #define TinselLogDRAMsPerBoard 0
 

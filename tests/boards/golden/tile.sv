@@ -61,6 +61,10 @@ package tinsel_pkg;
   localparam int unsigned DCacheLogSetsPerThread = 32'd2;
   // Beats in the largest memory burst.
   localparam int unsigned BeatBurstWidth = 32'd3;
+  // Data-cache hit latency, request to response, cycles (simulation model).
+  localparam int unsigned DCacheHitLatency = 32'd4;
+  // Mailbox scratchpad load/store latency, cycles (simulation model).
+  localparam int unsigned ScratchpadLatency = 32'd2;
   // DRAMs per board (one per slice).
   localparam int unsigned LogDRAMsPerBoard = 32'd0;
   // 32-byte beats per DRAM.
