@@ -46,9 +46,13 @@ ARGS    ?=
 
 include boards/rules.mk
 include compiler/rules.mk
+include firmware/rules.mk
+include rtl_models/rules.mk
+include sim/rules.mk
 include host/rules.mk
 include apps/rules.mk
 include tcl/rules.mk
+include bench/rules.mk
 include tests/rules.mk
 
 all: $(TARGETS)

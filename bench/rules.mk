@@ -1,0 +1,1 @@
+# bench/rules.mk: build rules for bench/ (see the top-level Makefile).

@@ -1,0 +1,1 @@
+# firmware/rules.mk: build rules for firmware/ (see the top-level Makefile).

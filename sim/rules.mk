@@ -1,0 +1,1 @@
+# sim/rules.mk: build rules for sim/ (see the top-level Makefile).

@@ -1,0 +1,202 @@
+# boards.tcl --
+#
+#	The hardware database as the Tcl scripts see it: boardgen's dict of
+#	every configuration in boards/ ($(GEN)/boards.tcl), and the boxes it
+#	describes. Nothing here knows a hardware number of its own.
+
+namespace eval ::poets::boards {
+    namespace path ::poets
+    namespace export load config boxes box cluster_box select require_file root
+    # config name -> key -> value, once loaded.
+    variable db {}
+    # The repository root (tcl/poets/boards/../../..).
+    variable root [file dirname [file dirname [file dirname [file dirname [file normalize [info script]]]]]]
+}
+
+# poets::boards::path --
+#
+#	Where the generated database is: $POETS_BOARDS_TCL, else
+#	$BUILD/gen/boards.tcl under the repository (BUILD defaults to build).
+#
+# Results:
+#	A file name.
+
+proc ::poets::boards::path {} {
+    variable root
+    if {[info exists ::env(POETS_BOARDS_TCL)]} {
+        return $::env(POETS_BOARDS_TCL)
+    }
+    set build [expr {[info exists ::env(BUILD)] ? $::env(BUILD) : "build"}]
+    return [file join $root $build gen boards.tcl]
+}
+
+# poets::boards::load --
+#
+#	Reads the database (once).
+#
+# Results:
+#	The dict; raises {POETS BOARDS MISSING} when it has not been built.
+
+proc ::poets::boards::load {} {
+    variable db
+    if {$db ne ""} {
+        return $db
+    }
+    set file [path]
+    if {![file readable $file]} {
+        throw {POETS BOARDS MISSING} "board database $file not found:\
+                run \"make\" first (or set POETS_BOARDS_TCL)"
+    }
+    set f [open $file]
+    set db [regsub -all -line {^#.*$} [read $f] {}]
+    close $f
+    return $db
+}
+
+# poets::boards::config --
+#
+#	One configuration.
+#
+# Arguments:
+#	name	a configuration name (box, cluster, ...)
+#
+# Results:
+#	Its dict key -> value.
+
+proc ::poets::boards::config {name} {
+    set db [load]
+    if {![dict exists $db $name]} {
+        throw [list POETS BOARDS UNKNOWN $name] "unknown configuration \"$name\""
+    }
+    return [dict get $db $name]
+}
+
+# poets::boards::boxes --
+#
+#	The known boxes: the cluster's, row by row, then any box
+#	configuration that names its own host.
+#
+# Results:
+#	A list of box names (their host names).
+
+proc ::poets::boards::boxes {} {
+    set names [dict get [config cluster] BoxHosts]
+    dict for {name cfg} [load] {
+        set host [dict get $cfg HostName]
+        if {[dict get $cfg Kind] eq "box" && $host ne "" && $host ni $names} {
+            lappend names $host
+        }
+    }
+    return $names
+}
+
+# poets::boards::box --
+#
+#	Describes one box.
+#
+# Arguments:
+#	name	a box name, as boxes lists them
+#
+# Results:
+#	The box configuration's dict plus Name, Host, BoxX and BoxY (its place
+#	in the cluster; 0 0 for a box outside it). Raises {POETS BOX UNKNOWN}.
+
+proc ::poets::boards::box {name} {
+    set db [load]
+    set cluster [config cluster]
+    set index [lsearch -exact [dict get $cluster BoxHosts] $name]
+    if {$index >= 0} {
+        set cfg [config box]
+        set xlen [dict get $cluster BoxMeshXLen]
+        dict set cfg BoxX [expr {$index % $xlen}]
+        dict set cfg BoxY [expr {$index / $xlen}]
+    } else {
+        set cfg ""
+        dict for {cname c} $db {
+            if {[dict get $c Kind] eq "box" && [dict get $c HostName] eq $name} {
+                set cfg [dict merge $c {BoxX 0 BoxY 0}]
+            }
+        }
+        if {$cfg eq ""} {
+            throw [list POETS BOX UNKNOWN $name] "unknown box \"$name\":\
+                    known boxes are [join [boxes] {, }]"
+        }
+    }
+    return [dict merge $cfg [list Name $name Host $name]]
+}
+
+# poets::boards::cluster_box --
+#
+#	The box at a place in the cluster.
+#
+# Arguments:
+#	x y	the box's column and row
+#
+# Results:
+#	Its name, or "" outside the cluster.
+
+proc ::poets::boards::cluster_box {x y} {
+    set cluster [config cluster]
+    set xlen [dict get $cluster BoxMeshXLen]
+    if {$x < 0 || $y < 0 || $x >= $xlen || $y >= [dict get $cluster BoxMeshYLen]} {
+        return ""
+    }
+    return [lindex [dict get $cluster BoxHosts] [expr {$y * $xlen + $x}]]
+}
+
+
+# poets::boards::select --
+#
+#	The boxes a subcommand acts on, from its --box and --cluster options.
+#
+# Arguments:
+#	opts	parsed options with keys box and cluster
+#
+# Results:
+#	A list of box dicts (see box). Raises {POETS USAGE} unless exactly
+#	one of the options is given.
+
+proc ::poets::boards::select {opts} {
+    set name [dict get $opts box]
+    set all [dict get $opts cluster]
+    if {($name eq "") == !$all} {
+        throw {POETS USAGE} "give either --box NAME or --cluster"
+    }
+    if {$all} {
+        return [lmap n [dict get [config cluster] BoxHosts] {box $n}]
+    }
+    return [list [box $name]]
+}
+
+# poets::boards::require_file --
+#
+#	Checks that an input file exists.
+#
+# Arguments:
+#	what	what it is, for the message ("bitstream")
+#	file	its name
+#
+# Results:
+#	The file's absolute name (commands may run on another host); raises
+#	{POETS FILE MISSING}.
+
+proc ::poets::boards::require_file {what file} {
+    if {![file isfile $file]} {
+        throw [list POETS FILE MISSING $file] "$what $file not found"
+    }
+    return [file normalize $file]
+}
+
+# poets::boards::root --
+#
+#	The repository's top directory.
+#
+# Results:
+#	An absolute directory name.
+
+proc ::poets::boards::root {} {
+    variable root
+    return $root
+}
+
+package provide poets::boards 1.0
