@@ -16,6 +16,7 @@ core {
     EnablePerfCount 1
     UseCustomAccelerator 0
     SendOpcode 0x08
+    PipelineStages 8
     LogCoresPerMailbox 0
     LogCoresPerFPU 0
     LogCoresPerDCache 0
@@ -25,6 +26,8 @@ core {
     FPDivLatency 14
     FPConvertLatency 6
     FPCompareLatency 3
+    IntDivLatency 14
+    FPSqrtLatency 14
     LogDCachesPerDRAM 0
     LogWordsPerBeat 3
     LogBeatsPerLine 0
@@ -178,6 +181,7 @@ box {
     EnablePerfCount 1
     UseCustomAccelerator 0
     SendOpcode 0x08
+    PipelineStages 8
     LogCoresPerMailbox 2
     LogCoresPerFPU 2
     LogCoresPerDCache 2
@@ -187,6 +191,8 @@ box {
     FPDivLatency 14
     FPConvertLatency 6
     FPCompareLatency 3
+    IntDivLatency 14
+    FPSqrtLatency 14
     LogDCachesPerDRAM 3
     LogWordsPerBeat 3
     LogBeatsPerLine 0

@@ -49,6 +49,9 @@
 /* Custom opcode of the Send instruction (bits 6:0; funct3 is 0). */
 #define TinselSendOpcode 8
 
+/* Pipeline stages: an issued thread may issue again this many cycles later (hazard-free barrel). */
+#define TinselPipelineStages 8
+
 /* Cores per mailbox, i.e. per tile. */
 #define TinselLogCoresPerMailbox 2
 
@@ -75,6 +78,12 @@
 
 /* FP compare latency, cycles. */
 #define TinselFPCompareLatency 3
+
+/* Integer divide/remainder latency, cycles (simulation model, profile full only: Tinsel has no divider). */
+#define TinselIntDivLatency 14
+
+/* FP square root latency, cycles (simulation model, profile full only). */
+#define TinselFPSqrtLatency 14
 
 /* Data caches per DRAM. */
 #define TinselLogDCachesPerDRAM 0

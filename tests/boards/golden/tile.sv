@@ -31,6 +31,8 @@ package tinsel_pkg;
   localparam int unsigned UseCustomAccelerator = 32'd0;
   // Custom opcode of the Send instruction (bits 6:0; funct3 is 0).
   localparam int unsigned SendOpcode = 32'd8;
+  // Pipeline stages: an issued thread may issue again this many cycles later (hazard-free barrel).
+  localparam int unsigned PipelineStages = 32'd8;
   // Cores per mailbox, i.e. per tile.
   localparam int unsigned LogCoresPerMailbox = 32'd2;
   // Cores sharing one FPU.
@@ -49,6 +51,10 @@ package tinsel_pkg;
   localparam int unsigned FPConvertLatency = 32'd6;
   // FP compare latency, cycles.
   localparam int unsigned FPCompareLatency = 32'd3;
+  // Integer divide/remainder latency, cycles (simulation model, profile full only: Tinsel has no divider).
+  localparam int unsigned IntDivLatency = 32'd14;
+  // FP square root latency, cycles (simulation model, profile full only).
+  localparam int unsigned FPSqrtLatency = 32'd14;
   // Data caches per DRAM.
   localparam int unsigned LogDCachesPerDRAM = 32'd0;
   // 32-bit words per memory beat.
