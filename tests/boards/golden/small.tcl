@@ -13,6 +13,7 @@ core {
     LogInstrsPerCore 11
     SharedInstrMem 0
     MaxBootImageBytes 576
+    EnlargedLogInstrsPerCore 14
     EnablePerfCount 1
     UseCustomAccelerator 0
     SendOpcode 0x08
@@ -103,6 +104,7 @@ core {
     InstrsPerCore 2048
     InstrBytesPerCore 8192
     AppInstrBytes 7616
+    EnlargedAppInstrBytes 64960
     CoresPerMailbox 1
     LogThreadsPerMailbox 4
     ThreadsPerMailbox 16
@@ -178,6 +180,7 @@ box {
     LogInstrsPerCore 11
     SharedInstrMem 1
     MaxBootImageBytes 576
+    EnlargedLogInstrsPerCore 14
     EnablePerfCount 1
     UseCustomAccelerator 0
     SendOpcode 0x08
@@ -268,6 +271,7 @@ box {
     InstrsPerCore 2048
     InstrBytesPerCore 8192
     AppInstrBytes 7616
+    EnlargedAppInstrBytes 64960
     CoresPerMailbox 4
     LogThreadsPerMailbox 6
     ThreadsPerMailbox 64

@@ -40,6 +40,9 @@
 /* Bytes of instruction memory the boot loader occupies; application .text starts here. */
 #define TinselMaxBootImageBytes 576
 
+/* Instruction memory of the enlarged-imem model (log2 32-bit words per core, or core pair): what a cycle-model configuration sets LogInstrsPerCore to for images that do not fit real Tinsel, such as OP2 programs in software double precision (op2c --imem enlarged). */
+#define TinselEnlargedLogInstrsPerCore 14
+
 /* 1 when the performance-counter CSRs are present. */
 #define TinselEnablePerfCount 1
 
@@ -309,6 +312,9 @@
 
 /* Bytes of instruction memory left for the application. */
 #define TinselAppInstrBytes 7616
+
+/* Bytes of instruction memory left for the application on the enlarged-imem model. */
+#define TinselEnlargedAppInstrBytes 64960
 
 /* Cores per mailbox (tile). */
 #define TinselCoresPerMailbox 4

@@ -25,6 +25,8 @@ package tinsel_pkg;
   localparam int unsigned SharedInstrMem = 32'd1;
   // Bytes of instruction memory the boot loader occupies; application .text starts here.
   localparam int unsigned MaxBootImageBytes = 32'd576;
+  // Instruction memory of the enlarged-imem model (log2 32-bit words per core, or core pair): what a cycle-model configuration sets LogInstrsPerCore to for images that do not fit real Tinsel, such as OP2 programs in software double precision (op2c --imem enlarged).
+  localparam int unsigned EnlargedLogInstrsPerCore = 32'd14;
   // 1 when the performance-counter CSRs are present.
   localparam int unsigned EnablePerfCount = 32'd1;
   // 1 when a custom accelerator is attached to each tile.
@@ -205,6 +207,8 @@ package tinsel_pkg;
   localparam int unsigned InstrBytesPerCore = 32'd8192;
   // Bytes of instruction memory left for the application.
   localparam int unsigned AppInstrBytes = 32'd7616;
+  // Bytes of instruction memory left for the application on the enlarged-imem model.
+  localparam int unsigned EnlargedAppInstrBytes = 32'd64960;
   // Cores per mailbox (tile).
   localparam int unsigned CoresPerMailbox = 32'd4;
   // Threads per mailbox (log2).
