@@ -1,48 +1,67 @@
 # helpers.tcl --
 #
 #	Shared set-up for the poets test files: loads the packages from this
-#	checkout, and provides stub tools on PATH and a capture of what the
-#	exec layer prints.
+#	checkout and the board database of the build under test ($BUILD, as
+#	tests/run_suites.sh sets it), puts stub tools first on PATH, and
+#	captures what the exec layer prints.
 
 package require tcltest 2.5
 namespace import ::tcltest::*
 
 set here [file dirname [file normalize [info script]]]
 set top [file dirname [file dirname $here]]
-lappend auto_path [file join $top tcl poets]
 source [file join $top tcl poets.tcl]
 if {![info exists ::env(POETS_BOARDS_TCL)]} {
     set build [expr {[info exists ::env(BUILD)] ? $::env(BUILD) : "build"}]
     set ::env(POETS_BOARDS_TCL) [file join $top $build gen boards.tcl]
 }
+if {![file readable $::env(POETS_BOARDS_TCL)]} {
+    puts stderr "helpers.tcl: $::env(POETS_BOARDS_TCL) not found: run make first"
+    exit 1
+}
+# The machine the tests pretend to be: byron's box runs here, the others
+# through (stub) ssh.
 set ::env(POETS_HOSTNAME) byron
+if {![info exists ::env(SAVED_PATH)]} {
+    set ::env(SAVED_PATH) $::env(PATH)
+}
 
 # The tools the stubs stand in for.
-set stubbed {quartus_pgm jtagconfig sof2flash nios2-flash-programmer sudo lspci ssh env sh}
+set stubbed {quartus_pgm jtagconfig sof2flash nios2-flash-programmer sudo lspci ss ssh sh}
+
+# box KEY --
+#	A key of the box configuration (the stubs answer as a box would).
+proc box {key} {
+    return [dict get [::poets::boards::config box] $key]
+}
 
 # stubs_up --
-#	Makes a fresh stub directory first on PATH, with a jtagconfig that
-#	lists CABLES cables each carrying PART, and empty files x.sof and
-#	S5_PFL.sof beside it. Clears the log and the failure list.
-proc stubs_up {{cables 7} {part 5SGXEA7N2F45}} {
+#	Makes a fresh stub directory first on PATH, in which jtagconfig lists
+#	every board of a box, lspci shows the bridge, ss shows both daemons
+#	listening, and x.sof and the flash-loader image exist. Clears the log
+#	and the failure settings.
+proc stubs_up {} {
     global stubdir stubbed here
-    set stubdir [makeDirectory stubs-run]
+    set tmp [expr {[info exists ::env(TMPDIR)] ? $::env(TMPDIR) : "/tmp"}]
+    set stubdir [file join $tmp poets-tests-[pid]]
+    file delete -force $stubdir
+    file mkdir $stubdir
     foreach tool $stubbed {
         file copy -force [file join $here stubs stub] [file join $stubdir $tool]
     }
-    set text ""
-    for {set i 1} {$i <= $cables} {incr i} {
-        append text "$i) DE5 \[1-1.$i\]\n  02B040DD   $part\(.|..)\n\n"
-    }
-    write [file join $stubdir jtagconfig.out] $text
+    write [file join $stubdir lspci.out] \
+            "01:00.0 Unassigned class: Altera Corporation Device\n\tMemory at f7000000 (32-bit, non-prefetchable)\n"
+    write [file join $stubdir ss.out] [join [list \
+            "u_str LISTEN 0 5 @[box PcieStreamSocket] 12345 * 0" \
+            "tcp LISTEN 0 5 0.0.0.0:[box BoardCtrlPort] 0.0.0.0:*"] \n]\n
     write [file join $stubdir x.sof] ""
-    write [file join $stubdir S5_PFL.sof] ""
-    set ::env(POETS_STUB_DIR) $stubdir
-    set ::env(POETS_STUB_LOG) [file join $stubdir log]
-    set ::env(POETS_STUB_FAIL) ""
-    set ::env(POETS_STUB_STATUS) 1
-    set ::env(PATH) $stubdir:$::env(SAVED_PATH)
-    close [open $::env(POETS_STUB_LOG) w]
+    write [file join $stubdir [box FlashLoaderSof]] ""
+    array set ::env [list POETS_STUB_DIR $stubdir POETS_STUB_LOG [file join $stubdir log] \
+            POETS_STUB_FAIL "" POETS_STUB_FAIL_ARGS * POETS_STUB_STATUS 1 \
+            POETS_STUB_FPGAS [box BoardsPerBox] POETS_STUB_PART [box JtagPart] \
+            PATH $stubdir:$::env(SAVED_PATH)]
+    write $::env(POETS_STUB_LOG) ""
+    set ::poets::boards::db {}
 }
 
 proc stubs_down {} {
@@ -69,15 +88,51 @@ proc stublog {} {
 
 # poets --
 #	Runs a poets subcommand in this interpreter and returns what the exec
-#	layer printed, one line each, with the stub dir as DIR.
+#	layer printed, one line each, with the stub dir as DIR. Errors
+#	propagate with their messages (stub dir as DIR) and error codes.
 proc poets {args} {
     global stubdir
     set ::printed {}
     ::poets::exec::configure -output {lappend ::printed} -dryrun 0 -here 0
-    ::poets::cmd {*}$args
+    try {
+        ::poets::cmd {*}$args
+    } on error {msg opts} {
+        return -options [dict remove $opts -errorinfo] [string map [list $stubdir DIR] $msg]
+    }
     return [string map [list $stubdir DIR] [join $::printed \n]]
 }
 
-if {![info exists ::env(SAVED_PATH)]} {
-    set ::env(SAVED_PATH) $::env(PATH)
+# errorcode --
+#	Runs a poets subcommand that must fail and returns its error code.
+proc errorcode {args} {
+    try {
+        poets {*}$args
+    } on error {msg opts} {
+        return [dict get $opts -errorcode]
+    }
+    return "no error"
+}
+
+# poets_exit --
+#	Runs tclsh tcl/poets.tcl as a user would and returns
+#	{exit-status stdout stderr}, the stub dir shown as DIR.
+proc poets_exit {args} {
+    global top stubdir
+    set out [file join $stubdir stdout]
+    set err [file join $stubdir stderr]
+    set status 0
+    try {
+        exec [info nameofexecutable] [file join $top tcl poets.tcl] {*}$args >$out 2>$err
+    } trap CHILDSTATUS {- opts} {
+        set status [lindex [dict get $opts -errorcode] 2]
+    }
+    return [list $status [readback $out] [readback $err]]
+}
+
+proc readback {file} {
+    global stubdir
+    set f [open $file]
+    set text [string trimright [read $f] \n]
+    close $f
+    return [string map [list $stubdir DIR] $text]
 }

@@ -98,15 +98,16 @@ proc ::poets::boards::boxes {} {
 #	name	a box name, as boxes lists them
 #
 # Results:
-#	The box configuration's dict plus Name, Host, BoxX and BoxY (its place
-#	in the cluster; 0 0 for a box outside it). Raises {POETS BOX UNKNOWN}.
+#	The box configuration's dict plus Name, Host, Config (the name of
+#	that configuration), BoxX and BoxY (its place in the cluster; 0 0 for a
+#	box outside it). Raises {POETS BOX UNKNOWN}.
 
 proc ::poets::boards::box {name} {
     set db [load]
     set cluster [config cluster]
     set index [lsearch -exact [dict get $cluster BoxHosts] $name]
     if {$index >= 0} {
-        set cfg [config box]
+        set cfg [dict merge [config box] {Config box}]
         set xlen [dict get $cluster BoxMeshXLen]
         dict set cfg BoxX [expr {$index % $xlen}]
         dict set cfg BoxY [expr {$index / $xlen}]
@@ -114,7 +115,7 @@ proc ::poets::boards::box {name} {
         set cfg ""
         dict for {cname c} $db {
             if {[dict get $c Kind] eq "box" && [dict get $c HostName] eq $name} {
-                set cfg [dict merge $c {BoxX 0 BoxY 0}]
+                set cfg [dict merge $c [list Config $cname BoxX 0 BoxY 0]]
             }
         }
         if {$cfg eq ""} {

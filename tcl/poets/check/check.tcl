@@ -2,7 +2,7 @@
 #
 #	Checking a box: its place in the cluster and its neighbours, every
 #	JTAG cable carrying the expected FPGA, the bridge board on PCIe and
-#	boardctrld answering. Prints one "ok"/"FAIL" line per check and fails
+#	the host daemons listening. Prints one "ok"/"FAIL" line per check and fails
 #	when any check fails.
 
 package require poets::cli
@@ -113,26 +113,17 @@ proc ::poets::check::bridge {box} {
 
 # poets::check::daemon --
 #
-#	boardctrld accepts connections.
+#	pciestreamd and boardctrld are listening.
 #
 # Arguments:
 #	box	a box dict
 #
 # Results:
-#	A message; raises {POETS BOARD DAEMON} when nothing answers.
+#	A message; raises {POETS BOARD DAEMON ...} when one is not.
 
 proc ::poets::check::daemon {box} {
-    set host [dict get $box Host]
-    set port [dict get $box BoardCtrlPort]
-    if {[exec::is_dry]} {
-        exec::say "# connect to $host:$port (boardctrld)"
-        return
-    }
-    if {[catch {close [socket $host $port]}]} {
-        throw {POETS BOARD DAEMON} "boardctrld: nothing answers on $host:$port\
-                (start it: poets daemons start --box [dict get $box Name])"
-    }
-    return "boardctrld: answering on $host:$port"
+    daemons::require_running $box
+    return "daemons: pciestreamd and boardctrld listening on [dict get $box Host]"
 }
 
 package provide poets::check 1.0

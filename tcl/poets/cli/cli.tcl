@@ -8,7 +8,7 @@ package require poets::exec
 
 namespace eval ::poets::cli {
     namespace path ::poets
-    namespace export parse usage synopsis command
+    namespace export parse usage synopsis command action
 }
 
 # poets::cli::parse --
@@ -139,6 +139,41 @@ proc ::poets::cli::command {cmd spec words} {
     }
     ::poets::exec::configure -dryrun [dict get $opts dry-run] -here [dict get $opts here]
     return $opts
+}
+
+# poets::cli::action --
+#
+#	Parses a subcommand that takes one action word (on|off,
+#	start|stop|status) before or after its options, and applies the
+#	common options as command does.
+#
+# Arguments:
+#	cmd	the subcommand
+#	spec	its option table (see parse)
+#	actions	the action words
+#	words	its words
+#
+# Results:
+#	{action opts}.
+
+proc ::poets::cli::action {cmd spec actions words} {
+    set choice [join $actions |]
+    set action ""
+    if {[lindex $words 0] in $actions} {
+        set action [lindex $words 0]
+        set words [lrange $words 1 end]
+    }
+    set opts [parse $cmd $spec $choice $words]
+    set rest [dict get $opts args]
+    if {$action eq "" && [llength $rest] == 1 && [lindex $rest 0] in $actions} {
+        set action [lindex $rest 0]
+        set rest {}
+    }
+    if {$action eq "" || [llength $rest]} {
+        throw {POETS USAGE} "wrong # args: should be \"poets $cmd [synopsis $spec $choice]\""
+    }
+    ::poets::exec::configure -dryrun [dict get $opts dry-run] -here [dict get $opts here]
+    return [list $action $opts]
 }
 
 package provide poets::cli 1.0

@@ -134,6 +134,8 @@ proc ::poets::exec::wrap {host cmd} {
 #	None; raises {POETS TOOL MISSING tool} when the tool is not on PATH.
 
 proc ::poets::exec::require {tool hint} {
+    # auto_execok caches its answers; PATH may have changed since.
+    unset -nocomplain ::auto_execs($tool)
     if {[auto_execok $tool] eq ""} {
         throw [list POETS TOOL MISSING $tool] "$tool not found on PATH ($hint)"
     }
@@ -149,8 +151,12 @@ proc ::poets::exec::require {tool hint} {
 #	args	-hint TEXT: how to install the program, for a missing tool
 #
 # Results:
-#	The command's output ("" under --dry-run). A non-zero exit raises
-#	{POETS TOOL FAILED program status} with the last lines of output.
+#	The command's output ("" under --dry-run). A program missing here
+#	raises {POETS TOOL MISSING program}, one missing on a remote host
+#	(the shell's status 127) {POETS TOOL MISSING program host}, a host ssh
+#	cannot reach (status 255) {POETS HOST UNREACHABLE host}, and any
+#	other non-zero exit {POETS TOOL FAILED program status} with the last
+#	lines of output.
 
 proc ::poets::exec::run {host cmd args} {
     variable dryrun
@@ -159,6 +165,7 @@ proc ::poets::exec::run {host cmd args} {
         say [cmdline $full]
         return ""
     }
+    set tool [lindex $cmd 0]
     set hint [expr {[dict exists $args -hint] ? [dict get $args -hint] : "install it or fix PATH"}]
     require [lindex $full 0] $hint
     say "+ [cmdline $full]"
@@ -166,11 +173,21 @@ proc ::poets::exec::run {host cmd args} {
         return [exec -ignorestderr -- {*}$full 2>@1]
     } trap CHILDSTATUS {out opts} {
         set status [lindex [dict get $opts -errorcode] 2]
-        set tail [join [lrange [split [string trim $out] \n] end-4 end] "\n    "]
-        throw [list POETS TOOL FAILED [lindex $cmd 0] $status] \
-                "[lindex $cmd 0] failed (exit status $status)[expr {$tail eq {} ? {} : ":\n    $tail"}]"
+        set out [string trim [regsub {\n?child process exited abnormally$} $out {}]]
+        set tail [join [lrange [split $out \n] end-4 end] "\n    "]
+        if {![is_local $host]} {
+            # ssh's own failures and the remote shell's "not found".
+            if {$status == 255} {
+                throw [list POETS HOST UNREACHABLE $host] "cannot reach $host over ssh:\n    $tail"
+            }
+            if {$status == 127} {
+                throw [list POETS TOOL MISSING $tool $host] "$tool not found on PATH on $host ($hint)"
+            }
+        }
+        throw [list POETS TOOL FAILED $tool $status] \
+                "$tool failed (exit status $status)[expr {$tail eq {} ? {} : ":\n    $tail"}]"
     } trap {POSIX} {msg} {
-        throw [list POETS TOOL FAILED [lindex $cmd 0]] "[lindex $cmd 0]: $msg"
+        throw [list POETS TOOL FAILED $tool] "$tool: $msg"
     }
 }
 
@@ -190,7 +207,8 @@ proc ::poets::exec::run {host cmd args} {
 proc ::poets::exec::spawn {host rundir cmd} {
     set name [file tail [lindex $cmd 0]]
     set base [file join $rundir $name]
-    set script {mkdir -p "${0%/*}" && nohup "$@" >"$0.log" 2>&1 </dev/null & echo $! >"$0.pid"}
+    # Only nohup goes to the background, so $! is the daemon's own pid.
+    set script {mkdir -p "${0%/*}" || exit 1; nohup "$@" >"$0.log" 2>&1 </dev/null & echo $! >"$0.pid"}
     return [run $host [list sh -c $script $base {*}$cmd]]
 }
 

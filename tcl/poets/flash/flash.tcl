@@ -29,7 +29,7 @@ proc ::poets::flash::flash {args} {
     set spec {
         {--box "" NAME {the box whose boards to flash}}
         {--cluster !flag "" {every box of the cluster}}
-        {--board "" N|bridge {one worker (0 to 5) or the bridge board; default every worker}}
+        {--board "" N|bridge {one worker (its index from 0) or the bridge board; default every worker}}
         {--sof !required FILE {the bitstream to store}}
         {--pfl "" FILE {the flash-loader bitstream; default the board's FlashLoaderSof beside --sof}}
         {--dry-run !flag "" {print the commands instead of running them}}

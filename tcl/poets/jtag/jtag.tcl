@@ -11,7 +11,7 @@ package require poets::boards
 namespace eval ::poets::jtag {
     namespace path ::poets
     namespace export program wait parse_cables cables
-    variable quartus_hint "install Quartus Prime Standard (16.1 for the DE5-Net) and put its bin directory on PATH"
+    variable quartus_hint "install Quartus Prime (the version boards/ gives as QuartusVersion) and put its bin directory on PATH"
 }
 
 # poets::jtag::parse_cables --
@@ -149,7 +149,7 @@ proc ::poets::jtag::program {args} {
     set spec {
         {--box "" NAME {the box whose boards to program}}
         {--cluster !flag "" {every box of the cluster}}
-        {--board "" N|bridge {one worker (0 to 5) or the bridge board; default every worker}}
+        {--board "" N|bridge {one worker (its index from 0) or the bridge board; default every worker}}
         {--sof !required FILE {the bitstream}}
         {--cdf !flag "" {program through a generated chain file instead of -o}}
         {--dry-run !flag "" {print the commands instead of running them}}
@@ -168,7 +168,7 @@ proc ::poets::jtag::program {args} {
         }
         foreach cable $wanted {
             if {[dict get $opts cdf]} {
-                exec::run $host [list quartus_pgm -m jtag -c $cable $cdf] -hint $quartus_hint
+                exec::run $host [list quartus_pgm -c $cable $cdf] -hint $quartus_hint
             } else {
                 exec::run $host [list quartus_pgm -m jtag -c $cable -o "p;$sof@$device"] -hint $quartus_hint
             }

@@ -13,7 +13,8 @@ namespace eval ::poets::power {
     namespace path ::poets
     namespace export power
     # $1 = bind or unbind, $2 = vendor:product; exit 3 when no hub matches.
-    variable script {found=0; for d in /sys/bus/usb/devices/*; do [ "$(cat "$d/idVendor" 2>/dev/null):$(cat "$d/idProduct" 2>/dev/null)" = "$2" ] || continue; echo "${d##*/}" >/sys/bus/usb/drivers/usb/"$1" && found=1; done; [ "$found" = 1 ] || exit 3}
+    # Binding a bound hub (or unbinding an unbound one) fails harmlessly.
+    variable script {cd /sys/bus/usb/devices || exit 1; n=0; for d in *; do [ "$(cat $d/idVendor 2>/dev/null):$(cat $d/idProduct 2>/dev/null)" = "$2" ] || continue; n=1; echo $d 2>/dev/null >/sys/bus/usb/drivers/usb/$1; done; [ $n = 1 ] || exit 3}
 }
 
 # poets::power::power --
@@ -33,14 +34,7 @@ proc ::poets::power::power {args} {
         {--dry-run !flag "" {print the commands instead of running them}}
         {--here !flag "" {run on this machine even if it is not the box's host}}
     }
-    set state [lindex $args 0]
-    if {$state ni {on off}} {
-        if {$state eq "--help"} {
-            throw {POETS HELP} [cli::usage power $spec on|off]
-        }
-        throw {POETS USAGE} "wrong # args: should be \"poets power on|off [cli::synopsis $spec {}]\""
-    }
-    set opts [cli::command power $spec [lrange $args 1 end]]
+    lassign [cli::action power $spec {on off} $args] state opts
     foreach box [boards::select $opts] {
         switch_box $box [expr {$state eq "on" ? "bind" : "unbind"}]
     }

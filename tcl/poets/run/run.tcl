@@ -1,18 +1,19 @@
 # run.tcl --
 #
 #	Running an application on real boxes: the host executable that
-#	op2c --target tinsel builds, started on the first box's host with the
-#	environment HostLink reads (HOSTLINK_BOXES_X/Y) instead of the
-#	simulator's. The executable loads code.v and data.v from its own
-#	directory, so it runs there.
+#	op2c --target tinsel builds, started on the host of the run's first
+#	box with the endpoints of the box daemons on its command line (see
+#	"The host executable's command line" in docs/running-on-poets-boxes.md;
+#	the simulator gives the same executable its own socket instead).
 
 package require poets::cli
 package require poets::exec
 package require poets::boards
+package require poets::daemons
 
 namespace eval ::poets::run {
     namespace path ::poets
-    namespace export run app_exe
+    namespace export run command_line
 }
 
 # poets::run::run --
@@ -28,21 +29,22 @@ namespace eval ::poets::run {
 proc ::poets::run::run {args} {
     set spec {
         {--box "" NAME {run on one box}}
-        {--boxes "" XxY {run on the cluster's first X by Y boxes, from its host}}
-        {--app "" NAME {the application, as built in build/tinsel/NAME/NAME}}
+        {--boxes "" XxY {run on the cluster's first X by Y boxes (box 0,0's host runs it)}}
+        {--app "" NAME {the application: $BUILD/tinsel/NAME_VARIANT}}
+        {--variant sp VARIANT {the application's variant}}
         {--exe "" FILE {the host executable, instead of --app}}
-        {--dry-run !flag "" {print the command instead of running it}}
+        {--dry-run !flag "" {print the commands instead of running them}}
         {--here !flag "" {run on this machine even if it is not the box's host}}
     }
     set opts [cli::parse run $spec "?-- arg ...?" $args]
     exec::configure -dryrun [dict get $opts dry-run] -here [dict get $opts here]
-    lassign [select $opts] first nx ny
+    lassign [select $opts] config boxes nx ny
     set exe [executable $opts]
-    foreach name [names $first $nx $ny] {
-        check_daemon [boards::box $name]
+    foreach box $boxes {
+        daemons::require_running $box
     }
-    set env [list HOSTLINK_BOXES_X=$nx HOSTLINK_BOXES_Y=$ny POETS_BOARDS_DIR=[file join [boards::root] boards]]
-    exec::run [dict get $first Host] [list env -C [file dirname $exe] {*}$env $exe {*}[dict get $opts args]]
+    set first [lindex $boxes 0]
+    exec::run [dict get $first Host] [command_line $exe $config $boxes $nx $ny [dict get $opts args]]
 }
 
 # poets::run::select --
@@ -53,7 +55,8 @@ proc ::poets::run::run {args} {
 #	opts	parsed options
 #
 # Results:
-#	{box-dict nx ny}: the box whose host runs the program, and the size.
+#	{config boxes nx ny}: the configuration that describes the run's
+#	geometry, the box dicts in row-major order, and the size.
 
 proc ::poets::run::select {opts} {
     set one [dict get $opts box]
@@ -62,48 +65,54 @@ proc ::poets::run::select {opts} {
         throw {POETS USAGE} "give either --box NAME or --boxes XxY"
     }
     if {$one ne ""} {
-        return [list [boards::box $one] 1 1]
+        set box [boards::box $one]
+        return [list [dict get $box Config] [list $box] 1 1]
     }
     set cluster [boards::config cluster]
+    set xlen [dict get $cluster BoxMeshXLen]
+    set ylen [dict get $cluster BoxMeshYLen]
     if {![regexp {^([1-9][0-9]*)x([1-9][0-9]*)$} $many -> nx ny]} {
         throw {POETS USAGE} "expected --boxes XxY (such as 2x1) but got \"$many\""
     }
-    if {$nx > [dict get $cluster BoxMeshXLen] || $ny > [dict get $cluster BoxMeshYLen]} {
-        throw {POETS USAGE} "--boxes $many does not fit the cluster's\
-                [dict get $cluster BoxMeshXLen]x[dict get $cluster BoxMeshYLen] boxes"
+    if {$nx > $xlen || $ny > $ylen} {
+        throw {POETS USAGE} "--boxes $many does not fit the cluster's ${xlen}x$ylen boxes"
     }
-    return [list [boards::box [boards::cluster_box 0 0]] $nx $ny]
-}
-
-# poets::run::names --
-#
-#	The boxes of a run.
-#
-# Arguments:
-#	first	the first box's dict
-#	nx ny	the size
-#
-# Results:
-#	Their names.
-
-proc ::poets::run::names {first nx ny} {
-    if {$nx == 1 && $ny == 1} {
-        return [list [dict get $first Name]]
-    }
-    set names {}
+    set boxes {}
     for {set y 0} {$y < $ny} {incr y} {
         for {set x 0} {$x < $nx} {incr x} {
-            lappend names [boards::cluster_box $x $y]
+            lappend boxes [boards::box [boards::cluster_box $x $y]]
         }
     }
-    return $names
+    return [list cluster $boxes $nx $ny]
+}
+
+# poets::run::command_line --
+#
+#	The host executable's command line on real boxes: HostLink's data
+#	channel is the first box's pciestreamd (an abstract UNIX socket on
+#	that host), its debug channel every box's boardctrld.
+#
+# Arguments:
+#	exe	the executable
+#	config	the configuration naming the geometry
+#	boxes	box dicts, row-major
+#	nx ny	the box mesh
+#	appargs	the application's own arguments
+#
+# Results:
+#	A list of words.
+
+proc ::poets::run::command_line {exe config boxes nx ny appargs} {
+    set first [lindex $boxes 0]
+    set debug [lmap box $boxes {string cat [dict get $box Host] : [dict get $box BoardCtrlPort]}]
+    return [list $exe --hostlink unix:@[dict get $first PcieStreamSocket] \
+            --debuglink [join $debug ,] --config $config --boxes ${nx}x$ny -- {*}$appargs]
 }
 
 # poets::run::executable --
 #
-#	The host executable, checked to exist with its code.v and data.v
-#	(under --dry-run a missing one is only noted, since op2c's Tinsel
-#	back end may not have built it yet).
+#	The host executable, checked to exist (under --dry-run a missing one
+#	is only noted, so the command can be shown before it is built).
 #
 # Arguments:
 #	opts	parsed options
@@ -119,43 +128,18 @@ proc ::poets::run::executable {opts} {
     }
     if {$exe eq ""} {
         set build [expr {[info exists ::env(BUILD)] ? $::env(BUILD) : "build"}]
-        set exe [file join [boards::root] $build tinsel $app $app]
+        set exe [file join [boards::root] $build tinsel ${app}_[dict get $opts variant]]
     }
     set exe [file normalize $exe]
-    foreach file [list $exe [file join [file dirname $exe] code.v] [file join [file dirname $exe] data.v]] {
-        if {[file isfile $file]} {
-            continue
-        }
-        if {[exec::is_dry]} {
-            exec::say "# note: $file is not built yet"
-            continue
-        }
-        throw [list POETS FILE MISSING $file] "$file not found: build the application\
-                with op2c --target tinsel first"
+    if {[file isfile $exe] && [file executable $exe]} {
+        return $exe
     }
-    return $exe
-}
-
-# poets::run::check_daemon --
-#
-#	Checks that a box's boardctrld answers before HostLink needs it.
-#
-# Arguments:
-#	box	a box dict
-#
-# Results:
-#	None; raises {POETS BOARD DAEMON}.
-
-proc ::poets::run::check_daemon {box} {
     if {[exec::is_dry]} {
-        return
+        exec::say "# note: $exe is not built yet"
+        return $exe
     }
-    set host [dict get $box Host]
-    set port [dict get $box BoardCtrlPort]
-    if {[catch {close [socket $host $port]}]} {
-        throw {POETS BOARD DAEMON} "box [dict get $box Name]: boardctrld does not answer on\
-                $host:$port (start it: poets daemons start --box [dict get $box Name])"
-    }
+    throw [list POETS FILE MISSING $exe] "host executable $exe not found: build it\
+            with op2c --target tinsel first"
 }
 
 package provide poets::run 1.0
