@@ -62,6 +62,8 @@ proc stubs_up {} {
             PATH $stubdir:$::env(SAVED_PATH)]
     write $::env(POETS_STUB_LOG) ""
     set ::poets::boards::db {}
+    set ::printed {}
+    ::poets::exec::configure -dryrun 0 -here 0 -output {lappend ::printed}
 }
 
 proc stubs_down {} {
