@@ -26,3 +26,4 @@ $(BUILD)/include/%.h: host/seq/%.h
 TARGETS += $(SEQRT_LIB) $(SEQRT_INC)
 
 include tests/seqrt/rules.mk
+include host/tinsel/rules.mk
