@@ -1,2 +1,3 @@
 # tests/rules.mk: test suites that belong to no single folder's rules.
 SUITES += tests/compiler/run.sh
+include tests/sim/rules.mk

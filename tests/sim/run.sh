@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# tests/sim/run.sh: the firmware unit tests of the Tinsel core model. Runs
+# every ELF of tests.list through tsim (pass = tohost 1) and each profile
+# test of reject.list twice: under --profile tinsel tsim must halt naming the
+# instruction and its pc, both taken from the ELF (nm, objdump); under
+# --profile full the program must pass. Reads BUILD (default build).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+BUILD=${BUILD:-build}
+tsim=$BUILD/bin/tsim
+dir=$BUILD/tests/sim
+MAX_CYCLES=${MAX_CYCLES:-20000000}
+
+if [ ! -x "$tsim" ]; then
+  fail "tsim is built" "$tsim is missing: run make BUILD=$BUILD all"
+  finish
+  exit 1
+fi
+
+# run NAME CONFIG PROFILE OPTIONS...: sets out and rc.
+run() {
+  local elf=$dir/$1.elf cfg=$2 profile=$3 t0; shift 3
+  t0=${EPOCHREALTIME/./}
+  out=$("$tsim" --config "$cfg" --profile "$profile" --max-cycles "$MAX_CYCLES" --elf "$elf" "$@" 2>&1)
+  rc=$?
+  local us=$(( ${EPOCHREALTIME/./} - t0 ))
+  secs=$(printf "%d.%02d" $((us / 1000000)) $((us % 1000000 / 10000)))
+}
+
+# A test passes when tsim exits 0 having seen tohost = 1; a failure shows
+# tsim's verdict and the emitted words (check number, result, expected).
+expect_pass() { # LABEL NAME CONFIG PROFILE OPTIONS...
+  local label=$1; shift
+  run "$@"
+  if [ "$rc" -eq 0 ] && grep -q '^tsim: PASS (tohost = 1)' <<<"$out"; then
+    pass "$label ($(grep -o 'cycles [0-9]*' <<<"$out" | head -n 1), ${secs}s)"
+  else
+    fail "$label" "exit $rc" "$(grep -E '^(tsim: (PASS|FAIL|error|board)|emit:)' <<<"$out" | head -n 12)"
+  fi
+}
+
+while read -r name cfg profile opts; do
+  case $name in ''|'#'*) continue ;; esac
+  # shellcheck disable=SC2086  # OPTIONS is a word list
+  expect_pass "$name ($cfg, $profile${opts:+, $opts})" "$name" "$cfg" "$profile" $opts
+done < tests/sim/tests.list
+
+# Profile tests: the halt names the rejected instruction's pc and word.
+while read -r name mnemonic; do
+  case $name in ''|'#'*) continue ;; esac
+  elf=$dir/reject_$name.elf
+  pc=$(riscv64-unknown-elf-nm "$elf" | awk '$3 == "rejected_insn" { print $1 }')
+  word=$(riscv64-unknown-elf-objdump -d --start-address="0x$pc" --stop-address="$(printf '0x%x' $((0x$pc + 4)))" "$elf" |
+         awk -v a="$(printf '%x:' $((0x$pc)))" '$1 == a { print $2 }')
+  want="pc 0x$pc: instruction 0x$word ($mnemonic)"
+  run "reject_$name" core tinsel
+  if [ -n "$pc" ] && [ -n "$word" ] && [ "$rc" -eq 125 ] && grep -qF "$want" <<<"$out" && grep -q 'not in profile tinsel' <<<"$out"; then
+    pass "tinsel rejects $mnemonic ($name) at 0x$pc"
+  else
+    fail "tinsel rejects $mnemonic ($name)" "exit $rc (want 125), want a line with: $want" "$(grep '^tsim:' <<<"$out" | head -n 5)"
+  fi
+  expect_pass "full runs $mnemonic ($name)" "reject_$name" core full
+done < tests/sim/reject.list
+
+finish
