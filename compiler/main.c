@@ -21,7 +21,7 @@
 const char *__asan_default_options(void);
 const char *__asan_default_options(void) { return "detect_leaks=0"; }
 
-static const Backend *backends[] = {&backend_seq};
+static const Backend *backends[] = {&backend_seq, &backend_tinsel};
 
 typedef struct {
   const Backend *backend;
@@ -49,6 +49,8 @@ static void usage(FILE *out) {
           "  --emit-ir-xml FILE   write the IR as XML (docs/ir-xml.md)\n"
           "  --emit-xml FILE      write the POETS graph type (XML v4, docs/graph-type.md)\n"
           "  --gen-dir DIR        keep the generated sources in DIR\n"
+          "  --imem real|enlarged tinsel: the instruction memory images must fit (default real;\n"
+          "                       enlarged = the model's EnlargedLogInstrsPerCore, boards/)\n"
           "  -v                   show the compiler commands run\n"
           "  -O* -g* -f* -W* -m* -std=*   passed to the C/C++ compiler\n"
           "  --help, --version\n"
@@ -128,6 +130,13 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->graph_xml_path = option_value(argc, argv, &i, "--emit-xml");
     } else if (!strcmp(a, "--gen-dir")) {
       o->be.gen_dir = option_value(argc, argv, &i, "--gen-dir");
+    } else if (!strcmp(a, "--imem")) {
+      const char *v = option_value(argc, argv, &i, "--imem");
+      if (strcmp(v, "real") && strcmp(v, "enlarged")) {
+        fprintf(stderr, "op2c: error: --imem takes 'real' or 'enlarged', not '%s'\n", v);
+        exit(2);
+      }
+      o->be.imem_enlarged = !strcmp(v, "enlarged");
     } else if (!strcmp(a, "-v")) {
       o->be.verbose = true;
     } else if (is_passthrough(a)) {

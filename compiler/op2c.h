@@ -326,6 +326,7 @@ typedef struct {
   const PPOptions *pp;
   const char *self_path;   // argv[0], to find the runtime
   bool verbose;
+  bool imem_enlarged;      // --imem enlarged (tinsel): allow images over real Tinsel's imem
 } BackendOptions;
 
 typedef struct {
@@ -335,6 +336,20 @@ typedef struct {
 } Backend;
 
 extern const Backend backend_seq;
+extern const Backend backend_tinsel;
+
+// backends/seq/gen.c: the translated copy of a source file in which every
+// op_par_loop(kernel, ...) calls op_par_loop_<invocation>(...) instead;
+// the hooks add header lines, code before the loop functions, and the loop
+// functions themselves.
+typedef struct {
+  const char *target;
+  void (*header)(FILE *out, const Program *prog);       // may be NULL
+  void (*before_loops)(FILE *out, const Program *prog); // may be NULL
+  void (*gen_loop)(FILE *out, const IRLoop *loop);
+} Translation;
+bool translate_source(const Program *prog, const char *path, const Translation *tr);
+void translate_loop_prologue(FILE *out, const IRLoop *loop);
 
 //
 // toolchain.c: running the host C/C++ compiler
@@ -344,5 +359,14 @@ extern const Backend backend_seq;
 // them with the runtime library found beside op2c (<bin>/../lib).
 int compile_and_link(Program **progs, const StrArray *sources, const BackendOptions *opts,
                      const char *runtime_lib);
+// The same with more: C sources compiled beside the translations (with the
+// include directories given), and runtime libraries linked in order.
+int compile_and_link_with(Program **progs, const StrArray *sources, const StrArray *c_sources,
+                          const StrArray *c_includes, const BackendOptions *opts,
+                          const StrArray *runtime_libs);
+// Runs a command (argv, not through a shell); returns its exit status or 1.
+int run_command(StrArray *argv, bool verbose);
+// <prefix> of op2c (<prefix>/bin/op2c), or OP2C_PREFIX.
+char *op2c_prefix(void);
 
 #endif

@@ -7,8 +7,9 @@ $(BIN)/op2c: $(OP2C_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(XML_LIBS)
 
-$(OBJ)/compiler/%.o: compiler/%.c compiler/op2c.h
+# The tinsel back end reads the instruction-memory budget from boards/.
+$(OBJ)/compiler/%.o: compiler/%.c compiler/op2c.h $(wildcard compiler/backends/*/*.h) $(GEN)/tinsel_config.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(XML_CFLAGS) -D_GNU_SOURCE -c -o $@ $<
+	$(CC) $(CFLAGS) $(XML_CFLAGS) -I$(GEN) -D_GNU_SOURCE -c -o $@ $<
 
 TARGETS += $(BIN)/op2c

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char *prefix_dir(void) {
+char *op2c_prefix(void) {
   const char *env = getenv("OP2C_PREFIX");
   if (env && *env)
     return xstrdup(env);
@@ -31,7 +31,7 @@ static void push_words(StrArray *argv, const char *cmd) {
     strarray_push(argv, w);
 }
 
-static int run(StrArray *argv, bool verbose) {
+int run_command(StrArray *argv, bool verbose) {
   strarray_push(argv, NULL);
   argv->len--;
   if (verbose) {
@@ -74,35 +74,58 @@ static void push_common(StrArray *argv, const BackendOptions *opts) {
 
 int compile_and_link(Program **progs, const StrArray *sources, const BackendOptions *opts,
                      const char *runtime_lib) {
-  char *prefix = prefix_dir();
-  char *lib = format("%s/lib/%s", prefix, runtime_lib);
-  char *inc = format("%s/include", prefix);
-  if (!file_exists(lib)) {
-    error_plain("runtime library not found: %s (build it with 'make', or set OP2C_PREFIX)", lib);
-    return 1;
+  StrArray libs = {0}, none = {0};
+  strarray_push(&libs, (char *)runtime_lib);
+  return compile_and_link_with(progs, sources, &none, &none, opts, &libs);
+}
+
+// One compile: CC or CXX with the user's flags, includes and defines.
+static int compile_one(const char *src, const char *obj, bool cxx, const char *src_dir,
+                       const StrArray *includes, const BackendOptions *opts) {
+  StrArray argv = {0};
+  push_words(&argv, compiler_for(cxx));
+  if (!cxx)
+    strarray_push(&argv, "-fgnu89-inline"); // kernels are `inline` in headers
+  push_common(&argv, opts);
+  if (src_dir)
+    strarray_push(&argv, format("-I%s", src_dir));
+  for (int j = 0; j < opts->pp->include_dirs.len; j++)
+    strarray_push(&argv, format("-I%s", opts->pp->include_dirs.data[j]));
+  for (int j = 0; j < opts->pp->defines.len; j++)
+    strarray_push(&argv, format("-D%s", opts->pp->defines.data[j]));
+  for (int j = 0; j < includes->len; j++)
+    strarray_push(&argv, format("-I%s", includes->data[j]));
+  strarray_push(&argv, "-c");
+  strarray_push(&argv, (char *)src);
+  strarray_push(&argv, "-o");
+  strarray_push(&argv, (char *)obj);
+  return run_command(&argv, opts->verbose);
+}
+
+int compile_and_link_with(Program **progs, const StrArray *sources, const StrArray *c_sources,
+                          const StrArray *c_includes, const BackendOptions *opts,
+                          const StrArray *runtime_libs) {
+  char *prefix = op2c_prefix();
+  StrArray includes = *c_includes;
+  strarray_push(&includes, format("%s/include", prefix));
+  StrArray libs = {0};
+  for (int i = 0; i < runtime_libs->len; i++) {
+    char *lib = format("%s/lib/%s", prefix, runtime_libs->data[i]);
+    if (!file_exists(lib)) {
+      error_plain("runtime library not found: %s (build it with 'make', or set OP2C_PREFIX)", lib);
+      return 1;
+    }
+    strarray_push(&libs, lib);
   }
   bool any_cxx = false;
   StrArray objects = {0};
-  for (int i = 0; i < sources->len; i++) {
-    bool cxx = progs[i]->is_cxx;
+  for (int i = 0; i < sources->len + c_sources->len; i++) {
+    bool extra = i >= sources->len;
+    const char *src = extra ? c_sources->data[i - sources->len] : sources->data[i];
+    bool cxx = !extra && progs[i]->is_cxx;
     any_cxx |= cxx;
-    StrArray argv = {0};
-    push_words(&argv, compiler_for(cxx));
-    if (!cxx)
-      strarray_push(&argv, "-fgnu89-inline"); // kernels are `inline` in headers
-    push_common(&argv, opts);
-    strarray_push(&argv, format("-I%s", dir_name(progs[i]->file->name)));
-    for (int j = 0; j < opts->pp->include_dirs.len; j++)
-      strarray_push(&argv, format("-I%s", opts->pp->include_dirs.data[j]));
-    for (int j = 0; j < opts->pp->defines.len; j++)
-      strarray_push(&argv, format("-D%s", opts->pp->defines.data[j]));
-    strarray_push(&argv, format("-I%s", inc));
-    char *obj = format("%s.o", sources->data[i]);
-    strarray_push(&argv, "-c");
-    strarray_push(&argv, sources->data[i]);
-    strarray_push(&argv, "-o");
-    strarray_push(&argv, obj);
-    if (run(&argv, opts->verbose))
+    char *obj = format("%s.o", src);
+    if (compile_one(src, obj, cxx, extra ? NULL : dir_name(progs[i]->file->name), &includes, opts))
       return 1;
     strarray_push(&objects, obj);
   }
@@ -111,9 +134,10 @@ int compile_and_link(Program **progs, const StrArray *sources, const BackendOpti
   push_common(&argv, opts);
   for (int i = 0; i < objects.len; i++)
     strarray_push(&argv, objects.data[i]);
-  strarray_push(&argv, lib);
+  for (int i = 0; i < libs.len; i++)
+    strarray_push(&argv, libs.data[i]);
   strarray_push(&argv, "-lm");
   strarray_push(&argv, "-o");
   strarray_push(&argv, (char *)opts->output);
-  return run(&argv, opts->verbose);
+  return run_command(&argv, opts->verbose);
 }

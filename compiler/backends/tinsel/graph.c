@@ -291,9 +291,15 @@ static void write_send_pins(TypeCtx *c) {
     for (int k = 0; k < p->slots; k++) {
       char *name = p->slots > 1 ? format("%s_slot%d", p->name, k) : p->name;
       GPin *pin = add_pin(c->t, (GPin){name, dat_msg(c->g, p->dat), true, NULL, NULL, 0});
+      // An op_opt_arg switched off writes nothing; the host leaves its
+      // edges out of the receivers' write_recv totals.
+      const char *opt = inv->loop->args[p->arg].opt
+                            ? format("if (!deviceState->%s_opt%d)\n  *doSend = false;\n",
+                                     inv->loop->invocation, p->arg)
+                            : "";
       pin->code = format("memcpy(message->value, deviceState->%s_arg%d_buffer%s, sizeof(message->value));\n"
-                         "deviceState->%s_write_send_mask &= ~(1u << %d);\n",
-                         inv->loop->invocation, p->arg, p->slots > 1 ? format("[%d]", k) : "",
+                         "%sdeviceState->%s_write_send_mask &= ~(1u << %d);\n",
+                         inv->loop->invocation, p->arg, p->slots > 1 ? format("[%d]", k) : "", opt,
                          inv->loop->invocation, pin->rts_index);
       c->write_mask |= 1u << pin->rts_index;
     }
@@ -398,9 +404,8 @@ static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protoco
   return t;
 }
 
-// Kernels and their helpers, helpers first, each once; consts as globals
-// of the C types the kernels use (scalars when dim is 1).
-static char *shared_code(const Program *prog) {
+// Consts as globals of the C types the kernels use (scalars when dim is 1).
+static char *const_globals(const Program *prog) {
   Buf b;
   FILE *f = buf_open(&b);
   for (int i = 0; i < prog->nconsts; i++) {
@@ -411,6 +416,13 @@ static char *shared_code(const Program *prog) {
     else
       fprintf(f, "%s %s[%d];\n", ti->c, c->name, c->dim);
   }
+  return buf_close(&b);
+}
+
+// Kernels and their helpers, helpers first, each once.
+static char *kernel_code(const Program *prog) {
+  Buf b;
+  FILE *f = buf_open(&b);
   bool *done = xcalloc((size_t)prog->nfuncs + 1, sizeof(bool));
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < prog->nfuncs; i++) {
@@ -430,6 +442,7 @@ static char *shared_code(const Program *prog) {
 
 GGraphType *graph_build(const Program *prog, const Protocol *proto) {
   GGraphType *g = xcalloc(1, sizeof(GGraphType));
+  g->prog = prog;
   const char *base = strrchr(prog->file->name, '/');
   base = base ? base + 1 : prog->file->name;
   g->id = format("op2_%.*s", (int)strcspn(base, "."), base);
@@ -439,7 +452,9 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
     fprintf(fp, "%s global_%s[%d];\n", type_lookup(prog->consts[i]->type)->c, prog->consts[i]->name,
             prog->consts[i]->dim);
   g->props = buf_close(&props);
-  g->shared = shared_code(prog);
+  g->consts = const_globals(prog);
+  g->kernels = kernel_code(prog);
+  g->shared = format("%s%s", g->consts, g->kernels);
   for (int i = 0; i < prog->nsets; i++)
     VEC_PUSH(g->types, g->ntypes, build_type(g, prog, proto, prog->sets[i]));
   for (int i = 0; i < proto->ninvocations; i++) {

@@ -39,8 +39,11 @@ typedef struct {
 
 typedef struct {
   char *id;
+  const Program *prog;
   char *props;          // graph properties: the op_decl_const values
   char *shared;         // kernels, helpers and const globals
+  char *consts;         // the const globals alone (C declarations)
+  char *kernels;        // the kernels and helpers alone
   GMessageType **msgs; int nmsgs;
   GDeviceType **types; int ntypes;
   GPin *controller_pins; int ncontroller_pins; // the host's side of begin/end

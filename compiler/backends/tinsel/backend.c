@@ -1,0 +1,116 @@
+// backend.c: op2c --target tinsel. From the IR of an OP2 program it makes
+//
+//   fw/      the device code (firmware.c) and one firmware image per device
+//            type plus one with every type (img_all), compiled for Tinsel
+//            and checked against the instruction memory (fw_build.c);
+//   the host executable: the user's sources with each op_par_loop turned
+//            into an invocation (host_loops.c), the protocol tables
+//            (host_tables.c), and the device code compiled for the host,
+//            which the runtime's functional engine runs (host/tinsel/).
+//
+// With --gen-dir DIR everything stays in DIR; docs/tinsel-backend.md has
+// the layout.
+#include "fw_build.h"
+#include "host_tables.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+// The source file with the par-loops: the graph is one program's.
+static Program *main_program(Program **progs, int n) {
+  Program *main_prog = NULL;
+  for (int i = 0; i < n; i++) {
+    if (progs[i]->nloops == 0)
+      continue;
+    if (main_prog) {
+      error_plain("--target tinsel needs all op_par_loops in one source file; found them in '%s' and '%s'",
+                  main_prog->file->name, progs[i]->file->name);
+      return NULL;
+    }
+    main_prog = progs[i];
+  }
+  return main_prog ? main_prog : progs[0];
+}
+
+static FwImage *make_images(const GGraphType *g, int *n) {
+  FwImage *imgs = xcalloc((size_t)g->ntypes + 1, sizeof(FwImage));
+  for (int i = 0; i < g->ntypes; i++) {
+    imgs[i].name = format("img_%s", g->types[i]->id);
+    imgs[i].has_type = xcalloc((size_t)g->ntypes, sizeof(bool));
+    imgs[i].has_type[i] = true;
+    imgs[i].single = true;
+    imgs[i].type = i;
+  }
+  FwImage *all = &imgs[g->ntypes];
+  all->name = "img_all";
+  all->has_type = xcalloc((size_t)g->ntypes + 1, sizeof(bool));
+  for (int i = 0; i < g->ntypes; i++)
+    all->has_type[i] = true;
+  *n = g->ntypes + 1;
+  return imgs;
+}
+
+static const char *basename_of(const char *path) {
+  const char *s = strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
+static int build(Program **progs, int nprogs, const BackendOptions *opts) {
+  Program *prog = main_program(progs, nprogs);
+  if (!prog)
+    return 1;
+  Protocol *proto = protocol_lower(prog);
+  protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
+  GGraphType *g = graph_build(prog, proto);
+  if (diag_errors)
+    return 1;
+
+  char *fw = format("%s/fw", opts->gen_dir);
+  if (mkdir(fw, 0777) != 0 && errno != EEXIST) {
+    error_plain("cannot create '%s': %s", fw, strerror(errno));
+    return 1;
+  }
+  int nimgs;
+  FwImage *imgs = make_images(g, &nimgs);
+  if (!fw_write_sources(fw, g))
+    return 1;
+  for (int i = 0; i < nimgs; i++)
+    if (!fw_write_image(fw, g, &imgs[i]))
+      return 1;
+  FwBuild fb = {fw, op2c_prefix(), opts->verbose, opts->imem_enlarged};
+  if (fw_build_images(&fb, g, imgs, nimgs))
+    return 1;
+
+  // The host executable.
+  StrArray sources = {0}, c_sources = {0}, includes = {0}, libs = {0};
+  for (int i = 0; i < nprogs; i++) {
+    char *path = format("%s/%d_%s", opts->gen_dir, i, basename_of(progs[i]->file->name));
+    if (!host_write_translation(progs[i], path))
+      return 1;
+    strarray_push(&sources, path);
+  }
+  char *tables = format("%s/op2_host.c", opts->gen_dir);
+  FILE *f = fopen(tables, "w");
+  if (!f) {
+    error_plain("cannot write '%s'", tables);
+    return 1;
+  }
+  host_write_tables(f, g, proto);
+  if (fclose(f) != 0) {
+    error_plain("cannot write '%s'", tables);
+    return 1;
+  }
+  strarray_push(&c_sources, tables);
+  strarray_push(&c_sources, format("%s/img_all.c", fw)); // the device code, for the host
+  strarray_push(&includes, fw);
+  strarray_push(&libs, "libop2_tinsel.a");
+  strarray_push(&libs, "libop2_seq.a");
+  return compile_and_link_with(progs, &sources, &c_sources, &includes, opts, &libs);
+}
+
+const Backend backend_tinsel = {
+    .name = "tinsel",
+    .description = "POETS/Tinsel: firmware images and a host executable (functional engine until HostLink)",
+    .build = build,
+};

@@ -1,0 +1,182 @@
+// fw_build.c: compiles each firmware image with the RISC-V cross compiler
+// and checks its code against the instruction memory of a core pair.
+//
+// The budget is TinselAppInstrBytes (boards/: instruction memory per core
+// pair less the boot loader). Software double arithmetic (libgcc) and
+// libm come into the size because each image is linked with
+// --gc-sections: what is counted is what would be loaded. When firmware/
+// is built, its flags and link line are in <prefix>/lib/firmware/ and each
+// image is a whole program: boot entry, softswitch, firmware/lib and the
+// device code; without them the device code is linked alone.
+#include "fw_build.h"
+
+#include <string.h>
+
+#include "tinsel_config.h"
+
+// Sum of the sizes of the executable sections of an ELF32 file, or -1.
+static long elf32_text_bytes(const char *path) {
+  size_t len;
+  unsigned char *b = (unsigned char *)read_file(path, &len);
+  if (!b || len < 52 || memcmp(b, "\177ELF", 4) != 0 || b[4] != 1)
+    return -1;
+#define U16(p) ((unsigned)(p)[0] | (unsigned)(p)[1] << 8)
+#define U32(p) ((unsigned long)U16(p) | (unsigned long)U16((p) + 2) << 16)
+  unsigned long shoff = U32(b + 32), shentsize = U16(b + 46), shnum = U16(b + 48);
+  if (shoff + shnum * shentsize > len || shentsize < 40)
+    return -1;
+  long total = 0;
+  for (unsigned long i = 0; i < shnum; i++) {
+    const unsigned char *sh = b + shoff + i * shentsize;
+    unsigned long type = U32(sh + 4), flags = U32(sh + 8), size = U32(sh + 20);
+    if (type == 1 /* PROGBITS */ && (flags & 0x6) == 0x6 /* ALLOC|EXECINSTR */)
+      total += (long)size;
+  }
+#undef U16
+#undef U32
+  return total;
+}
+
+static const char *riscv_cc(void) {
+  const char *env = getenv("OP2C_RISCV_CC");
+  return env && *env ? env : "riscv64-unknown-elf-gcc";
+}
+
+// Words of a file under <prefix>/lib/firmware/ (firmware/'s flags, written
+// by host/tinsel/rules.mk), or NULL when firmware/ is not built.
+static StrArray *fw_words(const char *prefix, const char *name) {
+  size_t len;
+  char *text = read_file(format("%s/lib/firmware/%s", prefix, name), &len);
+  if (!text)
+    return NULL;
+  StrArray *a = xcalloc(1, sizeof(StrArray));
+  for (char *w = strtok(text, " \t\n"); w; w = strtok(NULL, " \t\n"))
+    strarray_push(a, w);
+  return a;
+}
+
+// Without firmware/'s flags: rv32imf without hardware divide or fused
+// multiply-add (real Tinsel has neither), size-optimised, freestanding.
+static const char *fallback_cflags[] = {"-march=rv32imf", "-mabi=ilp32f", "-mno-div", "-ffreestanding",
+                                        "-fno-builtin", "-ffp-contract=off", "-Os", "-ffunction-sections",
+                                        "-fdata-sections", "-fno-common", NULL};
+
+static void push_all(StrArray *dst, const StrArray *src) {
+  for (int i = 0; i < src->len; i++)
+    strarray_push(dst, src->data[i]);
+}
+
+static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
+  char *src = format("%s/%s.c", b->dir, img->name);
+  char *obj = format("%s/%s.o", b->dir, img->name);
+  *elf = format("%s/%s.elf", b->dir, img->name);
+  StrArray *cflags = fw_words(b->prefix, "cflags"), *ldflags = fw_words(b->prefix, "ldflags");
+  StrArray cc = {0};
+  strarray_push(&cc, (char *)riscv_cc());
+  if (cflags)
+    push_all(&cc, cflags);
+  else
+    for (int i = 0; fallback_cflags[i]; i++)
+      strarray_push(&cc, (char *)fallback_cflags[i]);
+  strarray_push(&cc, "-std=gnu11");
+  strarray_push(&cc, "-Wall");
+  strarray_push(&cc, "-Wextra");
+  strarray_push(&cc, format("-I%s", b->dir));
+  strarray_push(&cc, format("-I%s/include", b->prefix));
+  strarray_push(&cc, "-c");
+  strarray_push(&cc, src);
+  strarray_push(&cc, "-o");
+  strarray_push(&cc, obj);
+  if (run_command(&cc, b->verbose))
+    return 1;
+  // Link with the softswitch and firmware/'s library: flags and objects,
+  // then ours, then the libraries after "LIBS". Without them, the device
+  // code alone, rooted at its table, so the count is what it would add.
+  StrArray link = {0};
+  strarray_push(&link, (char *)riscv_cc());
+  int libs_at = -1;
+  if (ldflags) {
+    for (int i = 0; i < ldflags->len && libs_at < 0; i++)
+      if (!strcmp(ldflags->data[i], "LIBS"))
+        libs_at = i;
+      else
+        strarray_push(&link, ldflags->data[i]);
+    strarray_push(&link, obj);
+    for (int i = libs_at + 1; libs_at >= 0 && i < ldflags->len; i++)
+      strarray_push(&link, ldflags->data[i]);
+  } else {
+    for (int i = 0; fallback_cflags[i]; i++)
+      strarray_push(&link, (char *)fallback_cflags[i]);
+    strarray_push(&link, "-nostdlib");
+    strarray_push(&link, "-nostartfiles");
+    strarray_push(&link, "-Wl,--gc-sections");
+    strarray_push(&link, "-Wl,--entry=ss_dev_types");
+    strarray_push(&link, "-Wl,--undefined=ss_dev_types");
+    strarray_push(&link, obj);
+    strarray_push(&link, "-lgcc");
+  }
+  strarray_push(&link, "-o");
+  strarray_push(&link, *elf);
+  return run_command(&link, b->verbose);
+}
+
+static bool image_has_double(const GGraphType *g, const FwImage *img) {
+  for (int i = 0; i < g->ntypes; i++)
+    if (img->has_type[i] && (strstr(g->types[i]->state, "double") || strstr(g->types[i]->props, "double")))
+      return true;
+  return strstr(g->kernels, "double") != NULL;
+}
+
+int fw_build_images(FwBuild *b, const GGraphType *g, FwImage *imgs, int nimgs) {
+  long budget = TinselAppInstrBytes, enlarged = TinselEnlargedAppInstrBytes;
+  FILE *man = fopen(format("%s/images.txt", b->dir), "w");
+  if (!man) {
+    error_plain("cannot write '%s/images.txt'", b->dir);
+    return 1;
+  }
+  fprintf(man, "# image text_bytes budget types...  (budget: real = TinselAppInstrBytes %ld, "
+               "enlarged = TinselEnlargedAppInstrBytes %ld, none = fits neither)\n", budget, enlarged);
+  int rc = 0;
+  for (int i = 0; i < nimgs; i++) {
+    FwImage *img = &imgs[i];
+    char *elf;
+    if (compile_image(b, img, &elf))
+      return 1;
+    img->text_bytes = elf32_text_bytes(elf);
+    if (img->text_bytes < 0) {
+      error_plain("cannot read the sections of '%s'", elf);
+      return 1;
+    }
+    const char *fits = img->text_bytes <= budget ? "real" : img->text_bytes <= enlarged ? "enlarged" : "none";
+    fprintf(man, "%s %ld %s", img->name, img->text_bytes, fits);
+    for (int t = 0; t < g->ntypes; t++)
+      if (img->has_type[t])
+        fprintf(man, " %s", g->types[t]->id);
+    fprintf(man, "\n");
+    if (!img->single || img->text_bytes <= budget)
+      continue;
+    // A type that cannot fit alone cannot be placed on real Tinsel.
+    const char *why = image_has_double(g, img)
+                          ? " (double arithmetic is software on Tinsel: libgcc's routines are in the count)"
+                          : "";
+    if (img->text_bytes <= enlarged && b->enlarged_ok) {
+      fprintf(stderr,
+              "op2c: warning: device type %s needs %ld bytes of instruction memory, more than the %ld "
+              "of real Tinsel (TinselAppInstrBytes)%s; it runs only on a model with enlarged "
+              "instruction memory (boards/ key EnlargedLogInstrsPerCore: %ld bytes)\n",
+              g->types[img->type]->id, img->text_bytes, budget, why, enlarged);
+      continue;
+    }
+    error_plain("device type %s needs %ld bytes of instruction memory, more than the %ld a core pair "
+                "has for the application (TinselAppInstrBytes)%s%s",
+                g->types[img->type]->id, img->text_bytes, budget, why,
+                img->text_bytes <= enlarged
+                    ? format("; it fits the enlarged-imem model (boards/ key EnlargedLogInstrsPerCore, "
+                             "%ld bytes): pass --imem enlarged to build for it", enlarged)
+                    : "");
+    rc = 1;
+  }
+  if (fclose(man) != 0)
+    rc = 1;
+  return rc;
+}

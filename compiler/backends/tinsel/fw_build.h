@@ -1,0 +1,19 @@
+// fw_build.h: compiling firmware images for Tinsel and checking their size.
+#ifndef FW_BUILD_H
+#define FW_BUILD_H
+
+#include "firmware.h"
+
+typedef struct {
+  const char *dir;      // the generated sources; objects, ELFs and images.txt go here too
+  const char *prefix;   // op2c's prefix: include/ and lib/firmware/
+  bool verbose;
+  bool enlarged_ok;     // --imem enlarged: a type over real Tinsel's budget is a warning
+} FwBuild;
+
+// Compiles and links every image, measures its code, writes images.txt
+// (name, bytes, which budget it fits, types) and fails when a one-type
+// image exceeds the budget.
+int fw_build_images(FwBuild *b, const GGraphType *g, FwImage *imgs, int nimgs);
+
+#endif

@@ -1,0 +1,143 @@
+// host_tables.c: writes op2_host.c, the protocol tables the host runtime
+// (host/tinsel/op_tinsel.h) binds to the sets, maps and dats of each call:
+// device types, consts, and per invocation the involved types and, per
+// arg, its pins and where its data sits. Offsets and sizes come from the
+// generated structs (offsetof/sizeof), so host and devices cannot disagree.
+#include "host_tables.h"
+
+#include <string.h>
+
+static int type_index(const GGraphType *g, const IRSet *s) {
+  for (int i = 0; i < g->ntypes; i++)
+    if (g->types[i]->set == s)
+      return i;
+  unreachable();
+}
+
+// Input or output pin number of the pin called name on t, or -1.
+static int pin_number(const GDeviceType *t, const char *name) {
+  int p = fw_find_pin(t, name);
+  if (p < 0)
+    return -1;
+  return t->pins[p].is_output ? fw_out_index(t, p) : fw_in_index(t, p);
+}
+
+static const char *gbl_type(const char *op2_type) {
+  static const char *names[][2] = {{"double", "OP2T_DOUBLE"}, {"float", "OP2T_FLOAT"},
+                                   {"int", "OP2T_INT"},       {"uint", "OP2T_UINT"},
+                                   {"ll", "OP2T_LL"},         {"ull", "OP2T_ULL"},
+                                   {"bool", "OP2T_BOOL"}};
+  size_t n = strcspn(op2_type, ":");
+  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+    if (strlen(names[i][0]) == n && !strncmp(names[i][0], op2_type, n))
+      return names[i][1];
+  unreachable();
+}
+
+static char *off_or_none(bool cond, const char *type, const char *member) {
+  return cond ? format("offsetof(%s, %s)", type, member) : xstrdup("-1");
+}
+
+static void write_arg(FILE *f, const GGraphType *g, const IRLoop *l, int i) {
+  const IRArg *a = &l->args[i];
+  const char *inv = l->invocation;
+  const GDeviceType *iter = g->types[type_index(g, l->set)];
+  bool indirect = a->kind == ARG_DAT && a->map;
+  bool gbl = a->kind == ARG_GBL && !a->gbl_const;
+  const GDeviceType *t = a->kind == ARG_DAT ? g->types[type_index(g, a->dat->set)] : NULL;
+  const char *kind = a->kind == ARG_DAT ? (indirect ? "OP2T_ARG_INDIRECT" : "OP2T_ARG_DIRECT")
+                     : a->kind == ARG_IDX ? "OP2T_ARG_IDX"
+                     : gbl               ? "OP2T_ARG_GBL"
+                                         : "OP2T_ARG_CONST";
+  char *state = t ? format("%s_state", t->id) : NULL;
+  char *dat = t ? format("dat_%s", a->dat->var) : NULL;
+  char *begin = format("msg_%s_begin", inv), *end = format("msg_%s_end", inv);
+  char *gb = format("gbl%d", i);
+  int slots = a->idx <= -2 ? -a->idx : 1;
+  const char *ws = slots > 1 ? "_slot0" : "";
+  fprintf(f, "  {%s, %d, %d, %d, %d,\n", kind, (int)a->acc, t ? type_index(g, a->dat->set) : -1, a->idx,
+          slots);
+  fprintf(f, "   %s, %s,\n", off_or_none(t, state, dat),
+          t ? format("sizeof(((%s *)0)->%s)", state, dat) : "0");
+  fprintf(f, "   %d, %d, %d, %d,\n",
+          indirect ? pin_number(t, format("%s_%s_read_send", inv, a->dat->var)) : -1,
+          indirect ? pin_number(iter, format("%s_arg%d_read_recv", inv, i)) : -1,
+          indirect ? pin_number(iter, format("%s_arg%d_write_send%s", inv, i, ws)) : -1,
+          indirect ? pin_number(t, format("%s_arg%d_write_recv", inv, i)) : -1);
+  const TypeInfo *ti = a->type ? type_lookup(a->type) : NULL;
+  fprintf(f, "   %s, %d, %s, %s, %s, %s},\n", gbl ? gbl_type(a->type) : "0",
+          gbl && ti ? ti->size * a->dim : 0, off_or_none(gbl && a->acc != ACC_INC, begin, gb),
+          off_or_none(gbl && a->acc != ACC_READ, end, gb),
+          off_or_none(a->opt, begin, format("opt%d", i)),
+          off_or_none(a->kind == ARG_IDX && a->map, format("%s_props", iter->id),
+                      format("%s_idx%d", inv, i)));
+}
+
+static void write_invocation(FILE *f, const GGraphType *g, const ProtoInvocation *pi) {
+  const IRLoop *l = pi->loop;
+  const char *inv = l->invocation;
+  fprintf(f, "\n// %s: kernel %s over %s\n", inv, l->kernel_name, l->set->var);
+  if (l->nargs) {
+    fprintf(f, "static const op2t_arg args_%s[%d] = {\n", inv, l->nargs);
+    for (int i = 0; i < l->nargs; i++)
+      write_arg(f, g, l, i);
+    fprintf(f, "};\n");
+  }
+  fprintf(f, "static const op2t_involved involved_%s[%d] = {\n", inv, pi->nsets);
+  for (int i = 0; i < pi->nsets; i++) {
+    int ti = type_index(g, pi->sets[i]);
+    const GDeviceType *t = g->types[ti];
+    fprintf(f, "  {%d, %d, %d, offsetof(%s_props, %s_write_recv_total)}, // %s\n", ti,
+            pin_number(t, format("%s_begin", inv)), pin_number(t, format("%s_end", inv)), t->id, inv,
+            t->id);
+  }
+  fprintf(f, "};\n");
+  fprintf(f, "const op2t_invocation op2t_inv_%s = {\n", inv);
+  fprintf(f, "  \"%s\", \"%s\", %d, %d, %s,\n", inv, l->kernel_name, type_index(g, l->set), l->nargs,
+          l->nargs ? format("args_%s", inv) : "NULL");
+  fprintf(f, "  %d, involved_%s,\n", pi->nsets, inv);
+  fprintf(f, "  sizeof(msg_%s_begin), sizeof(msg_%s_end), offsetof(msg_%s_end, contributes),\n};\n", inv,
+          inv, inv);
+}
+
+void host_write_tables(FILE *f, const GGraphType *g, const Protocol *proto) {
+  const Program *prog = g->prog;
+  fprintf(f, "// op2_host.c: protocol tables of graph type %s for the host runtime.\n", g->id);
+  fprintf(f, "// Generated by op2c --target tinsel. Do not edit.\n");
+  fprintf(f, "#include <stddef.h>\n#include \"op2_graph.h\"\n#include \"op_tinsel.h\"\n\n");
+  for (int i = 0; i < g->ntypes; i++)
+    for (int out = 0; out < 2; out++) {
+      const GDeviceType *t = g->types[i];
+      fprintf(f, "static const char *const %s_%s[] = {", t->id, out ? "out" : "in");
+      for (int j = 0; j < t->npins; j++)
+        if (t->pins[j].is_output == out)
+          fprintf(f, "\"%s\", ", t->pins[j].name);
+      fprintf(f, "NULL};\n");
+    }
+  fprintf(f, "\nstatic const op2t_type types[%d] = {\n", g->ntypes);
+  for (int i = 0; i < g->ntypes; i++) {
+    const GDeviceType *t = g->types[i];
+    fprintf(f, "  {\"%s\", \"%s\", sizeof(%s_props), sizeof(%s_state), offsetof(%s_props, index), %d, %d,\n"
+               "   %s_in, %s_out},\n",
+            t->id, t->set->var, t->id, t->id, t->id, fw_num_in(t), fw_num_out(t), t->id, t->id);
+  }
+  fprintf(f, "};\n");
+  if (prog->nconsts) {
+    fprintf(f, "static const op2t_const consts[%d] = {\n", prog->nconsts);
+    for (int i = 0; i < prog->nconsts; i++) {
+      const char *n = prog->consts[i]->name;
+      fprintf(f, "  {\"%s\", offsetof(op2_graph_props, global_%s), sizeof(((op2_graph_props *)0)->global_%s)},\n",
+              n, n, n);
+    }
+    fprintf(f, "};\n");
+  }
+  for (int i = 0; i < proto->ninvocations; i++)
+    write_invocation(f, g, proto->invocations[i]);
+  fprintf(f, "\nstatic const op2t_invocation *const invocations[%d] = {\n",
+          proto->ninvocations ? proto->ninvocations : 1);
+  for (int i = 0; i < proto->ninvocations; i++)
+    fprintf(f, "  &op2t_inv_%s,\n", proto->invocations[i]->loop->invocation);
+  fprintf(f, "};\n\nconst op2t_graph op2t_graph_info = {\n");
+  fprintf(f, "  \"%s\", %d, types, sizeof(op2_graph_props), %d, %s, %d, invocations,\n};\n", g->id,
+          g->ntypes, prog->nconsts, prog->nconsts ? "consts" : "NULL", proto->ninvocations);
+}

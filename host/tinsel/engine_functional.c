@@ -1,0 +1,228 @@
+/*
+ * engine_functional.c: runs an invocation by calling the generated device
+ * handlers (the softswitch's table, ss_dev_types, compiled for the host)
+ * with messages delivered in a seeded random order.
+ *
+ * Each step picks uniformly among every message in flight and every
+ * device that is ready to send, so a read or write may overtake its begin,
+ * ends may come back in any order, and a ready device may wait while others
+ * run: the orders Tinsel's network and softswitch can produce, and more.
+ * A device that is ready sends from one of its ready pins, chosen at
+ * random too (the softswitch takes the lowest; the protocol must not care).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "op2t_engine.h"
+#include "softswitch.h"
+
+typedef struct {
+  int dev;
+  int16_t type;          /* -1: to the controller */
+  uint8_t pin, slot, has_props;
+  uint8_t payload[SS_MAX_PAYLOAD];
+} Msg;
+
+typedef struct {
+  op2t_run *r;
+  Msg *q;
+  size_t nq, capq;
+  int *ready;            /* (type << 24 | dev) of devices whose rts is non-zero */
+  int nready;
+  int **pos;             /* [type][dev]: index in ready, or -1 */
+  uint32_t **rts;        /* [type][dev] */
+  uint64_t rng;
+} Engine;
+
+static uint64_t next_random(Engine *e) {
+  e->rng ^= e->rng << 13;
+  e->rng ^= e->rng >> 7;
+  e->rng ^= e->rng << 17;
+  return e->rng;
+}
+
+static void *xmalloc(size_t n) {
+  void *p = calloc(1, n ? n : 1);
+  if (!p) {
+    fprintf(stderr, "op2 tinsel: out of memory (%zu bytes)\n", n);
+    exit(1);
+  }
+  return p;
+}
+
+static Msg *push(Engine *e) {
+  if (e->nq == e->capq) {
+    e->capq = e->capq ? 2 * e->capq : 1024;
+    e->q = realloc(e->q, e->capq * sizeof(Msg));
+    if (!e->q) {
+      fprintf(stderr, "op2 tinsel: out of memory for messages in flight\n");
+      exit(1);
+    }
+  }
+  Msg *m = &e->q[e->nq++];
+  memset(m, 0, sizeof(*m));
+  return m;
+}
+
+static char *props_of(op2t_run *r, int t, int d) { return r->devs[t].props + (size_t)d * r->devs[t].props_bytes; }
+static char *state_of(op2t_run *r, int t, int d) { return r->devs[t].state + (size_t)d * r->devs[t].state_bytes; }
+
+/* Re-evaluates a device's ReadyToSend and its place in the ready list. */
+static void update_rts(Engine *e, int t, int d) {
+  const ss_dev_type *dt = &ss_dev_types[t];
+  uint32_t w = dt->rts ? dt->rts(e->r->graph_props, props_of(e->r, t, d), state_of(e->r, t, d)) : 0;
+  e->rts[t][d] = w;
+  int *p = &e->pos[t][d];
+  if (w && *p < 0) {
+    *p = e->nready;
+    e->ready[e->nready++] = t << 24 | d;
+  } else if (!w && *p >= 0) {
+    int last = e->ready[--e->nready];
+    e->ready[*p] = last;
+    e->pos[last >> 24][last & 0xffffff] = *p;
+    *p = -1;
+  }
+}
+
+static const op2t_fanout *fanout_of(op2t_run *r, int t, int pin) {
+  for (int i = 0; i < r->nfanouts; i++)
+    if (r->fanouts[i].type == t && r->fanouts[i].pin == pin)
+      return &r->fanouts[i];
+  return NULL;
+}
+
+static int end_pin_of(op2t_run *r, int t) {
+  for (int i = 0; i < r->inv->ninvolved; i++)
+    if (r->inv->involved[i].type == t)
+      return r->inv->involved[i].end_pin;
+  return -1;
+}
+
+static void deliver(Engine *e, size_t i) {
+  Msg m = e->q[i];
+  e->q[i] = e->q[--e->nq];
+  op2t_run *r = e->r;
+  if (m.type < 0) {
+    r->on_end(r, m.pin, m.dev, m.payload);
+    return;
+  }
+  const ss_dev_type *dt = &ss_dev_types[m.type];
+  if (m.pin >= dt->num_in_pins || !dt->recv[m.pin]) {
+    fprintf(stderr, "op2 tinsel: %s: message for input pin %d of %s %d, which has no handler\n",
+            r->inv->name, m.pin, r->graph->types[m.type].name, m.dev);
+    exit(1);
+  }
+  uint8_t edge_props = m.slot;
+  dt->recv[m.pin](r->graph_props, props_of(r, m.type, m.dev), state_of(r, m.type, m.dev),
+                  m.has_props ? &edge_props : NULL, m.payload);
+  r->counts->handlers++;
+  update_rts(e, m.type, m.dev);
+}
+
+static int pick_bit(Engine *e, uint32_t w) {
+  int bits[32], n = 0;
+  for (int b = 0; b < 32; b++)
+    if (w >> b & 1)
+      bits[n++] = b;
+  return bits[next_random(e) % (uint64_t)n];
+}
+
+static void send_from(Engine *e, int t, int d) {
+  op2t_run *r = e->r;
+  const ss_dev_type *dt = &ss_dev_types[t];
+  int pin = pick_bit(e, e->rts[t][d]);
+  if (pin >= dt->num_out_pins || !dt->send[pin]) {
+    fprintf(stderr, "op2 tinsel: %s: %s %d is ready on output pin %d, which has no handler\n", r->inv->name,
+            r->graph->types[t].name, d, pin);
+    exit(1);
+  }
+  uint8_t payload[SS_MAX_PAYLOAD] = {0};
+  int send = dt->send[pin](r->graph_props, props_of(r, t, d), state_of(r, t, d), payload);
+  r->counts->handlers++;
+  update_rts(e, t, d);
+  if (!send)
+    return;
+  if (pin == end_pin_of(r, t)) {
+    Msg *m = push(e);
+    m->type = -1;
+    m->pin = (uint8_t)t;
+    m->dev = d;
+    memcpy(m->payload, payload, sizeof(payload));
+    r->counts->end++;
+    return;
+  }
+  const op2t_fanout *f = fanout_of(r, t, pin);
+  if (!f)
+    return; /* a pin without edges in this invocation */
+  int n = f->start[d + 1] - f->start[d];
+  if (f->kind == OP2T_EDGE_READ) {
+    r->counts->read_sends++;
+    r->counts->read_edges += n;
+  } else {
+    r->counts->write_sends++;
+    r->counts->write_edges += n;
+  }
+  for (int k = f->start[d]; k < f->start[d + 1]; k++) {
+    const op2t_edge *ed = &f->edges[k];
+    Msg *m = push(e);
+    m->type = ed->type;
+    m->dev = ed->dev;
+    m->pin = ed->pin;
+    m->slot = ed->slot;
+    m->has_props = ed->has_props;
+    memcpy(m->payload, payload, sizeof(payload));
+  }
+}
+
+static int run(op2t_run *r) {
+  Engine e = {.r = r, .rng = r->seed * 2654435761u + 88172645463325252ull};
+  int ntypes = r->graph->ntypes;
+  e.pos = xmalloc(sizeof(int *) * (size_t)ntypes);
+  e.rts = xmalloc(sizeof(uint32_t *) * (size_t)ntypes);
+  long total = 0;
+  for (int t = 0; t < ntypes; t++) {
+    int n = r->devs[t].n;
+    e.pos[t] = xmalloc(sizeof(int) * (size_t)n);
+    e.rts[t] = xmalloc(sizeof(uint32_t) * (size_t)n);
+    for (int d = 0; d < n; d++)
+      e.pos[t][d] = -1;
+    total += n;
+  }
+  e.ready = xmalloc(sizeof(int) * (size_t)(total + 1));
+  /* The host's begin to every involved device. */
+  for (int i = 0; i < r->inv->ninvolved; i++) {
+    const op2t_involved *iv = &r->inv->involved[i];
+    for (int d = 0; d < r->devs[iv->type].n; d++) {
+      Msg *m = push(&e);
+      m->type = (int16_t)iv->type;
+      m->dev = d;
+      m->pin = (uint8_t)iv->begin_pin;
+      memcpy(m->payload, r->begin, (size_t)r->inv->begin_bytes);
+      r->counts->begin++;
+    }
+  }
+  for (int i = 0; i < r->inv->ninvolved; i++)
+    for (int d = 0; d < r->devs[r->inv->involved[i].type].n; d++)
+      update_rts(&e, r->inv->involved[i].type, d);
+  while (e.nq + (size_t)e.nready > 0) {
+    uint64_t k = next_random(&e) % (e.nq + (uint64_t)e.nready);
+    if (k < e.nq) {
+      deliver(&e, (size_t)k);
+    } else {
+      int who = e.ready[k - e.nq];
+      send_from(&e, who >> 24, who & 0xffffff);
+    }
+  }
+  for (int t = 0; t < ntypes; t++) {
+    free(e.pos[t]);
+    free(e.rts[t]);
+  }
+  free(e.pos);
+  free(e.rts);
+  free(e.ready);
+  free(e.q);
+  return 0;
+}
+
+const op2t_engine op2t_engine_functional = {"functional", run};

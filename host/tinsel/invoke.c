@@ -1,0 +1,245 @@
+/*
+ * invoke.c: one op_par_loop on the devices. The host's part of seed 000:
+ * bind the invocation's tables to the call's sets, maps and dats, give the
+ * devices their data and the per-device properties the maps fix, send
+ * begin (with READ/MIN/MAX globals and op_opt_arg flags) to every involved
+ * device, take one end from each (combining INC/MIN/MAX partial results),
+ * and bring written dats and globals back.
+ *
+ * The host's op_dat is the master copy between invocations (op_fetch_data
+ * and friends are libop2_seq's): each call loads the dats of its args into
+ * the device states and stores back those it may write. The engine is
+ * chosen by OP2_TINSEL_ENGINE (only "functional" exists); OP2_TINSEL_SEED
+ * seeds its delivery order.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "op2t_internal.h"
+#include "softswitch.h"
+
+static struct {
+  op2t_devs *devs;          /* [ntypes] */
+  char *graph_props;
+  char *init_props;         /* graph properties the devices were initialised with */
+  uint32_t round;
+  uint64_t seed;
+  const op2t_engine *engine;
+} rt;
+
+static void start(void) {
+  const op2t_graph *g = &op2t_graph_info;
+  rt.devs = op2t_calloc((size_t)g->ntypes, sizeof(op2t_devs));
+  rt.graph_props = op2t_calloc((size_t)g->props_bytes, 1);
+  rt.init_props = op2t_calloc((size_t)g->props_bytes, 1);
+  const char *seed = getenv("OP2_TINSEL_SEED");
+  rt.seed = seed && *seed ? strtoull(seed, NULL, 0) : 1;
+  const char *engine = getenv("OP2_TINSEL_ENGINE");
+  if (engine && *engine && strcmp(engine, op2t_engine_functional.name) != 0)
+    op2t_fatal("OP2_TINSEL_ENGINE=%s: no such engine (available: %s)", engine, op2t_engine_functional.name);
+  rt.engine = &op2t_engine_functional;
+  op2t_report_init();
+}
+
+void op2t_set_const(int k, const void *data, size_t bytes) {
+  const op2t_graph *g = &op2t_graph_info;
+  if (!rt.devs)
+    start();
+  if (k < 0 || k >= g->nconsts)
+    op2t_fatal("const %d does not exist (the program has %d)", k, g->nconsts);
+  if ((size_t)g->consts[k].bytes != bytes)
+    op2t_fatal("const \"%s\" is %zu bytes in the program but %d in the graph properties", g->consts[k].name,
+               bytes, g->consts[k].bytes);
+  memcpy(rt.graph_props + g->consts[k].off, data, bytes);
+}
+
+/* Type t holds set s's elements from now on (new devices if it changed). */
+static void bind(int t, op_set s, const char *inv, bool *fresh) {
+  op2t_devs *d = &rt.devs[t];
+  const op2t_type *ty = &op2t_graph_info.types[t];
+  if (d->set == s && d->n == s->size)
+    return;
+  if (s->size >= 1 << 24)
+    op2t_fatal("%s: set \"%s\" has %d elements; the functional engine takes at most %d", inv, s->name,
+               s->size, (1 << 24) - 1);
+  free(d->props);
+  free(d->state);
+  d->set = s;
+  d->n = s->size;
+  d->props_bytes = ty->props_bytes;
+  d->state_bytes = ty->state_bytes;
+  d->props = op2t_calloc((size_t)d->n, (size_t)d->props_bytes);
+  d->state = op2t_calloc((size_t)d->n, (size_t)d->state_bytes);
+  for (int e = 0; e < d->n; e++) {
+    int32_t index = e;
+    memcpy(d->props + (size_t)e * d->props_bytes + ty->index_off, &index, sizeof(index));
+  }
+  fresh[t] = true;
+}
+
+static void bind_all(const op2t_invocation *inv, op_set set, op_arg *args, bool *fresh) {
+  const op2t_graph *g = &op2t_graph_info;
+  op_set *seen = op2t_calloc((size_t)g->ntypes, sizeof(op_set));
+  seen[inv->iter_type] = set;
+  for (int i = 0; i < inv->nargs; i++) {
+    int t = inv->args[i].type;
+    if (t < 0 || !args[i].dat)
+      continue;
+    if (seen[t] && seen[t] != args[i].dat->set)
+      op2t_fatal("%s: arg %d's dat \"%s\" is on set \"%s\", but %s is bound to set \"%s\" in this call", inv->name,
+                 i, args[i].dat->name, args[i].dat->set->name, g->types[t].name, seen[t]->name);
+    seen[t] = args[i].dat->set;
+  }
+  for (int j = 0; j < inv->ninvolved; j++) {
+    int t = inv->involved[j].type;
+    if (!seen[t])
+      op2t_fatal("%s: no arg of this call names a dat on %s's set (an op_opt_arg without a dat?)", inv->name,
+                 g->types[t].name);
+    bind(t, seen[t], inv->name, fresh);
+  }
+  free(seen);
+}
+
+/* OnInit of every device whose type is new, or of all when the consts changed. */
+static void init_devices(const bool *fresh) {
+  const op2t_graph *g = &op2t_graph_info;
+  bool changed = memcmp(rt.graph_props, rt.init_props, (size_t)g->props_bytes) != 0;
+  for (int t = 0; t < g->ntypes; t++) {
+    op2t_devs *d = &rt.devs[t];
+    if (!(fresh[t] || changed) || !d->n || !ss_dev_types[t].init)
+      continue;
+    for (int e = 0; e < d->n; e++)
+      ss_dev_types[t].init(rt.graph_props, d->props + (size_t)e * d->props_bytes,
+                           d->state + (size_t)e * d->state_bytes);
+  }
+  memcpy(rt.init_props, rt.graph_props, (size_t)g->props_bytes);
+}
+
+/* Dats between the host's op_dat and the device states. */
+static void move_dats(const op2t_invocation *inv, op_arg *args, bool to_devices) {
+  for (int i = 0; i < inv->nargs; i++) {
+    const op2t_arg *a = &inv->args[i];
+    op_dat dat = args[i].dat;
+    if (a->dat_off < 0 || !dat || (!to_devices && (a->acc == OP_READ || !args[i].opt)))
+      continue;
+    if (dat->size != a->dat_bytes)
+      op2t_fatal("%s: arg %d's dat \"%s\" has %d bytes per element, the device state %d", inv->name, i,
+                 dat->name, dat->size, a->dat_bytes);
+    op2t_devs *d = &rt.devs[a->type];
+    for (int e = 0; e < d->n; e++) {
+      char *s = d->state + (size_t)e * d->state_bytes + a->dat_off;
+      char *h = dat->data + (size_t)e * dat->size;
+      memcpy(to_devices ? s : h, to_devices ? h : s, (size_t)dat->size);
+    }
+  }
+}
+
+/* The controller's side: partial results of INC, MIN and MAX globals. */
+typedef struct {
+  op_arg *args;
+  char **acc;        /* [nargs] running value of each global */
+  long ends;
+  uint32_t round;
+} Controller;
+
+#define REDUCE(T)                                                                                  \
+  do {                                                                                             \
+    T *x = (T *)acc;                                                                               \
+    const T *y = (const T *)in;                                                                    \
+    for (int k = 0; k < n; k++)                                                                    \
+      x[k] = mode == OP_INC ? (T)(x[k] + y[k]) : mode == OP_MIN ? (y[k] < x[k] ? y[k] : x[k])       \
+                                                                 : (y[k] > x[k] ? y[k] : x[k]);     \
+  } while (0)
+
+static void reduce(int type, int mode, char *acc, const char *in, int bytes) {
+  switch (type) {
+  case OP2T_DOUBLE: { int n = bytes / 8; REDUCE(double); break; }
+  case OP2T_FLOAT: { int n = bytes / 4; REDUCE(float); break; }
+  case OP2T_INT: { int n = bytes / 4; REDUCE(int); break; }
+  case OP2T_UINT: { int n = bytes / 4; REDUCE(unsigned); break; }
+  case OP2T_LL: { int n = bytes / 8; REDUCE(long long); break; }
+  case OP2T_ULL: { int n = bytes / 8; REDUCE(unsigned long long); break; }
+  default: { int n = bytes; REDUCE(unsigned char); break; }
+  }
+}
+
+static void on_end(op2t_run *r, int type, int dev, const void *payload) {
+  Controller *c = r->controller;
+  const char *p = payload;
+  uint32_t round;
+  memcpy(&round, p, sizeof(round));
+  if (round != c->round)
+    op2t_fatal("%s: %s %d ended round %u during round %u", r->inv->name, r->graph->types[type].name, dev, round,
+               c->round);
+  c->ends++;
+  if (!p[r->inv->contributes_off])
+    return;
+  for (int i = 0; i < r->inv->nargs; i++) {
+    const op2t_arg *a = &r->inv->args[i];
+    if (a->kind == OP2T_ARG_GBL && a->end_off >= 0 && c->args[i].opt)
+      reduce(a->gbl_type, a->acc, c->acc[i], p + a->end_off, a->gbl_bytes);
+  }
+}
+
+void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int nargs, op_arg *args) {
+  const op2t_graph *g = &op2t_graph_info;
+  if (!rt.devs)
+    start();
+  double t0 = op_rt_loop_enter(name, set, nargs, args);
+  if (nargs != inv->nargs)
+    op2t_fatal("%s: called with %d args, the table has %d", inv->name, nargs, inv->nargs);
+  bool *fresh = op2t_calloc((size_t)g->ntypes, sizeof(bool));
+  bind_all(inv, set, args, fresh);
+  init_devices(fresh);
+  free(fresh);
+  op2t_set_props(inv, args, rt.devs);
+  op2t_fanouts fs = {0};
+  op2t_build_edges(&fs, inv, args, rt.devs);
+  move_dats(inv, args, true);
+
+  Controller c = {args, op2t_calloc((size_t)nargs + 1, sizeof(char *)), 0, ++rt.round};
+  char *begin = op2t_calloc((size_t)inv->begin_bytes, 1);
+  memcpy(begin, &c.round, sizeof(c.round));
+  for (int i = 0; i < nargs; i++) {
+    const op2t_arg *a = &inv->args[i];
+    if (a->opt_off >= 0)
+      begin[a->opt_off] = (char)(args[i].opt != 0);
+    if (a->kind != OP2T_ARG_GBL || !args[i].opt || !args[i].data)
+      continue;
+    if (args[i].size != a->gbl_bytes)
+      op2t_fatal("%s: arg %d is a %d-byte global in the call, %d in the table", inv->name, i, args[i].size,
+                 a->gbl_bytes);
+    if (a->begin_off >= 0)
+      memcpy(begin + a->begin_off, args[i].data, (size_t)a->gbl_bytes);
+    c.acc[i] = op2t_calloc((size_t)a->gbl_bytes, 1);
+    memcpy(c.acc[i], args[i].data, (size_t)a->gbl_bytes);
+  }
+
+  op2t_inv_record *rec = op2t_record(inv);
+  op2t_run run = {g, inv, rt.devs, rt.graph_props, fs.f, fs.n, begin, on_end, &c, &rec->counts,
+                  rt.seed ^ ((uint64_t)rt.round << 32)};
+  long involved = 0;
+  for (int j = 0; j < inv->ninvolved; j++)
+    involved += rt.devs[inv->involved[j].type].n;
+  if (rt.engine->run(&run))
+    op2t_fatal("%s: the %s engine failed", inv->name, rt.engine->name);
+  if (c.ends != involved)
+    op2t_fatal("%s: %ld of %ld involved devices ended the invocation (a protocol deadlock)", inv->name, c.ends,
+               involved);
+  rec->counts.calls++;
+  rec->counts.devices += involved;
+  op2t_record_call(rec, inv, &fs, rt.devs);
+
+  move_dats(inv, args, false);
+  for (int i = 0; i < nargs; i++) {
+    if (c.acc[i] && inv->args[i].acc != OP_READ)
+      memcpy(args[i].data, c.acc[i], (size_t)inv->args[i].gbl_bytes);
+    free(c.acc[i]);
+  }
+  free(c.acc);
+  free(begin);
+  op2t_free_edges(&fs);
+  op_rt_loop_exit(name, set, nargs, args, t0);
+}

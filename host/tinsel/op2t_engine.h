@@ -1,0 +1,82 @@
+/*
+ * op2t_engine.h: what the tinsel runtime hands an execution engine for one
+ * invocation, and the engine interface.
+ *
+ * The runtime (invoke.c) binds the generated tables to the call: devices
+ * per involved type with their props and state, the edges the maps give
+ * (fan-outs per output pin), the begin payload, and a controller that
+ * takes the end messages. An engine runs the invocation to completion. The
+ * functional engine (engine_functional.c) runs the generated handlers on
+ * the host; a HostLink engine will load the same graph onto Tinsel.
+ */
+#ifndef OP2T_ENGINE_H
+#define OP2T_ENGINE_H
+
+#include <stdint.h>
+
+#include "op_tinsel.h"
+
+/* The devices of one type: element e's props and state. */
+typedef struct {
+  op_set set;
+  int n;
+  int props_bytes, state_bytes;
+  char *props, *state;
+} op2t_devs;
+
+/* One edge: the receiving device and its input pin. */
+typedef struct {
+  int dev;
+  uint8_t type, pin;
+  uint8_t slot;          /* edge property `index` of a vector arg's slot */
+  uint8_t has_props;
+} op2t_edge;
+
+enum { OP2T_EDGE_READ, OP2T_EDGE_WRITE };
+
+/* Where the messages of one output pin of one type go, per device:
+ * edges[start[d] .. start[d+1]). */
+typedef struct {
+  int type, pin, kind;   /* kind: OP2T_EDGE_* */
+  int *start;
+  op2t_edge *edges;
+} op2t_fanout;
+
+/* Messages of an invocation, as the seed counts them (one per device per
+ * begin and end, one per edge) and as the protocol sends them (a read is
+ * sent once and reaches every edge of its pin). Open to thread-granularity
+ * begin/end (issue 6 item 3): add the counts beside these. */
+typedef struct {
+  long calls;
+  long devices;          /* involved devices, summed over calls */
+  long begin, end;       /* host -> device and device -> host */
+  long read_sends, read_edges;
+  long write_sends, write_edges;
+  long handlers;         /* handler calls, rts excluded */
+} op2t_counts;
+
+typedef struct op2t_run op2t_run;
+struct op2t_run {
+  const op2t_graph *graph;
+  const op2t_invocation *inv;
+  op2t_devs *devs;                  /* [graph->ntypes]; bound types have n > 0 */
+  const void *graph_props;
+  op2t_fanout *fanouts;
+  int nfanouts;
+  const void *begin;                /* inv->begin_bytes */
+  /* The controller: every end message comes here. */
+  void (*on_end)(op2t_run *r, int type, int dev, const void *payload);
+  void *controller;
+  op2t_counts *counts;
+  uint64_t seed;                    /* the engine's delivery order */
+};
+
+typedef struct {
+  const char *name;
+  /* Runs the invocation; returns 0, or prints why not and returns 1. */
+  int (*run)(op2t_run *r);
+} op2t_engine;
+
+extern const op2t_engine op2t_engine_functional;
+
+#endif

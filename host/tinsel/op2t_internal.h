@@ -1,0 +1,44 @@
+/*
+ * op2t_internal.h: state shared by the files of libop2_tinsel. Not part of
+ * the API: generated code sees only op_tinsel.h.
+ */
+#ifndef OP2T_INTERNAL_H
+#define OP2T_INTERNAL_H
+
+#include <stddef.h>
+
+#include "op2t_engine.h"
+
+typedef struct {
+  op2t_fanout *f;
+  int n;
+} op2t_fanouts;
+
+/* Per invocation (by the table's position in op2t_graph_info): counts and,
+ * for the instance writer, the edges of its latest call. */
+typedef struct {
+  op2t_counts counts;
+  op2t_fanouts last;       /* kept only when OP2_EMIT_INSTANCE is set */
+  char **last_props;       /* [ntypes] props of the involved types at that call */
+  int *last_n;             /* [ntypes] */
+  int seen;
+} op2t_inv_record;
+
+/* errors.c */
+_Noreturn void op2t_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void *op2t_calloc(size_t n, size_t size);
+void *op2t_grow(void *p, size_t n, size_t size);
+
+/* edges.c */
+void op2t_build_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args, op2t_devs *devs);
+void op2t_free_edges(op2t_fanouts *fs);
+void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs);
+
+/* report.c: OP2_TINSEL_STATS (message counts) and OP2_EMIT_INSTANCE (the graph instance) at exit */
+void op2t_report_init(void);
+op2t_inv_record *op2t_record(const op2t_invocation *inv);
+void op2t_record_call(op2t_inv_record *rec, const op2t_invocation *inv, const op2t_fanouts *fs,
+                      const op2t_devs *devs);
+extern const char *op2t_instance_path;
+
+#endif

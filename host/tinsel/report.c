@@ -1,0 +1,189 @@
+/*
+ * report.c: what a tinsel executable reports at exit, on request.
+ *
+ *   OP2_TINSEL_STATS=1      messages per invocation on stderr: the seed's
+ *                           per-device count (a begin and an end per
+ *                           involved device, one message per edge) against
+ *                           what the protocol sends (a read once per
+ *                           device and pin, multicast to its edges)
+ *   OP2_EMIT_INSTANCE=FILE  the graph instance (devices, properties, the
+ *                           edges of each invocation's latest call) as
+ *                           POETS XML v4, for the graph type of
+ *                           op2c --emit-xml
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "op2t_internal.h"
+
+const char *op2t_instance_path;
+static op2t_inv_record *records;
+static int want_stats;
+
+static void report_at_exit(void);
+
+void op2t_report_init(void) {
+  const op2t_graph *g = &op2t_graph_info;
+  records = op2t_calloc((size_t)g->ninvocations + 1, sizeof(op2t_inv_record));
+  const char *s = getenv("OP2_TINSEL_STATS");
+  want_stats = s && *s && strcmp(s, "0") != 0;
+  const char *p = getenv("OP2_EMIT_INSTANCE");
+  op2t_instance_path = p && *p ? p : NULL;
+  if (want_stats || op2t_instance_path)
+    atexit(report_at_exit);
+}
+
+op2t_inv_record *op2t_record(const op2t_invocation *inv) {
+  const op2t_graph *g = &op2t_graph_info;
+  for (int i = 0; i < g->ninvocations; i++)
+    if (g->invocations[i] == inv)
+      return &records[i];
+  op2t_fatal("invocation %s is not in graph %s", inv->name, g->id);
+}
+
+/* Keeps a copy of the call's edges and props for the instance writer. */
+void op2t_record_call(op2t_inv_record *rec, const op2t_invocation *inv, const op2t_fanouts *fs,
+                      const op2t_devs *devs) {
+  const op2t_graph *g = &op2t_graph_info;
+  rec->seen = 1;
+  if (!op2t_instance_path)
+    return;
+  op2t_free_edges(&rec->last);
+  if (!rec->last_props) {
+    rec->last_props = op2t_calloc((size_t)g->ntypes, sizeof(char *));
+    rec->last_n = op2t_calloc((size_t)g->ntypes, sizeof(int));
+  }
+  rec->last.n = fs->n;
+  rec->last.f = op2t_calloc((size_t)fs->n, sizeof(op2t_fanout));
+  for (int i = 0; i < fs->n; i++) {
+    const op2t_fanout *f = &fs->f[i];
+    int n = devs[f->type].n;
+    op2t_fanout *c = &rec->last.f[i];
+    *c = *f;
+    c->start = op2t_calloc((size_t)n + 1, sizeof(int));
+    memcpy(c->start, f->start, sizeof(int) * ((size_t)n + 1));
+    c->edges = op2t_calloc((size_t)f->start[n] + 1, sizeof(op2t_edge));
+    memcpy(c->edges, f->edges, sizeof(op2t_edge) * (size_t)f->start[n]);
+  }
+  for (int t = 0; t < g->ntypes; t++) {
+    free(rec->last_props[t]);
+    rec->last_n[t] = devs[t].n;
+    rec->last_props[t] = op2t_calloc((size_t)devs[t].n, (size_t)devs[t].props_bytes);
+    if (devs[t].n)
+      memcpy(rec->last_props[t], devs[t].props, (size_t)devs[t].n * devs[t].props_bytes);
+  }
+  (void)inv;
+}
+
+static void print_stats(void) {
+  const op2t_graph *g = &op2t_graph_info;
+  fprintf(stderr, "\nop2 tinsel: messages per invocation (functional engine; per call, averaged)\n");
+  fprintf(stderr, "  %-16s %6s %8s %8s %8s %10s %10s %10s %10s %10s\n", "invocation", "calls", "devices",
+          "begin", "end", "read_sends", "read_edges", "writes", "seed", "sent");
+  for (int i = 0; i < g->ninvocations; i++) {
+    const op2t_counts *c = &records[i].counts;
+    if (!c->calls)
+      continue;
+    /* The seed's per-device count: every edge is a message. The protocol
+     * sends a read once per (device, pin); writes go one per edge. */
+    long seed = c->begin + c->end + c->read_edges + c->write_edges;
+    long sent = c->begin + c->end + c->read_sends + c->write_edges;
+    fprintf(stderr, "  %-16s %6ld %8ld %8ld %8ld %10ld %10ld %10ld %10ld %10ld\n", g->invocations[i]->name,
+            c->calls, c->devices / c->calls, c->begin / c->calls, c->end / c->calls, c->read_sends / c->calls,
+            c->read_edges / c->calls, c->write_edges / c->calls, seed / c->calls, sent / c->calls);
+  }
+}
+
+static void write_instance(FILE *f) {
+  const op2t_graph *g = &op2t_graph_info;
+  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  fprintf(f, "<Graphs xmlns=\"https://poets-project.org/schemas/virtual-graph-schema-v4\" "
+             "formatMinorVersion=\"0\" appname=\"%s\">\n", g->id);
+  fprintf(f, "  <GraphInstance id=\"%s_instance\" graphTypeId=\"%s\">\n", g->id, g->id);
+  fprintf(f, "    <DeviceInstances>\n      <ExtI id=\"host\" type=\"controller\"/>\n");
+  /* Devices: the props of the latest call that saw the type. */
+  for (int t = 0; t < g->ntypes; t++) {
+    const char *props = NULL;
+    int n = 0;
+    for (int i = 0; i < g->ninvocations; i++)
+      if (records[i].seen && records[i].last_n && records[i].last_n[t]) {
+        props = records[i].last_props[t];
+        n = records[i].last_n[t];
+      }
+    const op2t_type *ty = &g->types[t];
+    for (int e = 0; e < n; e++) {
+      const char *p = props + (size_t)e * ty->props_bytes;
+      fprintf(f, "      <DevI id=\"%s_%d\" type=\"%s\" P=\"{.index = %d", ty->set_var, e, ty->name, e);
+      for (int i = 0; i < g->ninvocations; i++) {
+        const op2t_invocation *inv = g->invocations[i];
+        if (!records[i].seen || !records[i].last_props[t])
+          continue;
+        const char *rp = records[i].last_props[t] + (size_t)e * ty->props_bytes;
+        for (int j = 0; j < inv->ninvolved; j++)
+          if (inv->involved[j].type == t) {
+            uint16_t v;
+            memcpy(&v, rp + inv->involved[j].total_off, sizeof(v));
+            fprintf(f, ", .%s_write_recv_total = %u", inv->name, v);
+          }
+        for (int a = 0; a < inv->nargs; a++)
+          if (inv->iter_type == t && inv->args[a].idx_off >= 0) {
+            int32_t v;
+            memcpy(&v, rp + inv->args[a].idx_off, sizeof(v));
+            fprintf(f, ", .%s_idx%d = %d", inv->name, a, v);
+          }
+      }
+      (void)p;
+      fprintf(f, "}\"/>\n");
+    }
+  }
+  fprintf(f, "    </DeviceInstances>\n    <EdgeInstances>\n");
+  for (int i = 0; i < g->ninvocations; i++) {
+    const op2t_invocation *inv = g->invocations[i];
+    if (!records[i].seen)
+      continue;
+    for (int j = 0; j < inv->ninvolved; j++) {
+      const op2t_involved *iv = &inv->involved[j];
+      const op2t_type *ty = &g->types[iv->type];
+      for (int e = 0; e < records[i].last_n[iv->type]; e++) {
+        fprintf(f, "      <EdgeI path=\"%s_%d:%s-host:%s\"/>\n", ty->set_var, e, ty->in_names[iv->begin_pin],
+                ty->in_names[iv->begin_pin]);
+        fprintf(f, "      <EdgeI path=\"host:%s-%s_%d:%s\"/>\n", ty->out_names[iv->end_pin], ty->set_var, e,
+                ty->out_names[iv->end_pin]);
+      }
+    }
+    const op2t_fanouts *fs = &records[i].last;
+    for (int k = 0; k < fs->n; k++) {
+      const op2t_fanout *fo = &fs->f[k];
+      const op2t_type *src = &g->types[fo->type];
+      for (int d = 0; d < records[i].last_n[fo->type]; d++)
+        for (int x = fo->start[d]; x < fo->start[d + 1]; x++) {
+          const op2t_edge *ed = &fo->edges[x];
+          const op2t_type *dst = &g->types[ed->type];
+          fprintf(f, "      <EdgeI path=\"%s_%d:%s-%s_%d:%s\"", dst->set_var, ed->dev, dst->in_names[ed->pin],
+                  src->set_var, d, src->out_names[fo->pin]);
+          if (ed->has_props)
+            fprintf(f, " P=\"{%d}\"", ed->slot);
+          fprintf(f, "/>\n");
+        }
+    }
+  }
+  fprintf(f, "    </EdgeInstances>\n  </GraphInstance>\n</Graphs>\n");
+}
+
+static void report_at_exit(void) {
+  if (want_stats)
+    print_stats();
+  if (op2t_instance_path) {
+    FILE *f = fopen(op2t_instance_path, "w");
+    if (!f) {
+      fprintf(stderr, "op2 tinsel: error: cannot write the instance to '%s'\n", op2t_instance_path);
+      _Exit(1);
+    }
+    write_instance(f);
+    if (fclose(f) != 0) {
+      fprintf(stderr, "op2 tinsel: error: cannot write the instance to '%s'\n", op2t_instance_path);
+      _Exit(1);
+    }
+  }
+}
