@@ -62,7 +62,7 @@ proc ::poets::usage {} {
         "  wait      wait until a box's FPGAs are visible on JTAG"
         "  power     switch a box's worker boards on or off"
         "  check     check a box's cables, FPGAs, bridge, daemons and place"
-        "  daemons   start or stop a box's host daemons"
+        "  daemons   start, stop or show a box's host daemons"
         "  boxes     list the known boxes"
         "  run       run an application built with op2c --target tinsel"
         "Every subcommand takes --help; most take --dry-run."
