@@ -227,7 +227,7 @@ static void gen_mem(void)
 }
 
 /* ---- floating point ---- */
-enum fop { FADD, FSUB, FMUL, FDIV, FEQ, FLT, FLE, FSGNJ, FSGNJN, FSGNJX, FMV, FLW_FSW, FMIN, FMAX };
+enum fop { FADD, FSUB, FMUL, FDIV, FEQ, FLT, FLE, FSGNJ, FSGNJN, FSGNJX, FMV, FLW_FSW, FMIN, FMAX, FZERO };
 
 static uint32_t fp_op(enum fop op, uint32_t a, uint32_t b)
 {
@@ -244,6 +244,7 @@ static uint32_t fp_op(enum fop op, uint32_t a, uint32_t b)
   case FSGNJN: return (a & 0x7fffffff) | (~b & 0x80000000);
   case FSGNJX: return a ^ (b & 0x80000000);
   case FMV: case FLW_FSW: return a;  /* bits move unchanged, NaNs too */
+  case FZERO: return 0;              /* x0 as the destination */
   case FMIN: case FMAX: {
     if (isnan(x) && isnan(y)) return CANONICAL_NAN;
     if (isnan(x)) return b;
@@ -279,7 +280,7 @@ static void gen_fp_arith(void)
 static void gen_fp_bits(void)
 {
   static const char *const names[] = { FP_BITS_OPS(NAME) };
-  static const enum fop ops[] = { FEQ, FLT, FLE, FSGNJ, FSGNJN, FSGNJX, FMV, FLW_FSW };
+  static const enum fop ops[] = { FEQ, FLT, FLE, FSGNJ, FSGNJN, FSGNJX, FMV, FLW_FSW, FZERO, FZERO, FZERO };
   _Static_assert(N(names) == N(ops), "FP_BITS_OPS changed");
   gen_fp(names, ops, N(ops), 0);
 }

@@ -134,7 +134,7 @@
   X(FMUL, FP_FF("fmul.s")) \
   X(FDIV, FP_FF("fdiv.s"))
 
-/* FP compares, sign injection and raw moves (no NaN canonicalisation). */
+/* FP compares, sign injection, raw moves (no NaN canonicalisation), x0 results. */
 #define FP_BITS_OPS(X) \
   X(FEQ, FP_FI("feq.s")) \
   X(FLT, FP_FI("flt.s")) \
@@ -143,7 +143,10 @@
   X(FSGNJN, FP_FF("fsgnjn.s")) \
   X(FSGNJX, FP_FF("fsgnjx.s")) \
   X(FMV, "fmv.w.x ft0, %1\n fmv.x.w %0, ft0") \
-  X(FLW_FSW, "addi sp, sp, -16\n sw %1, 4(sp)\n flw ft0, 4(sp)\n fsw ft0, 12(sp)\n lw %0, 12(sp)\n addi sp, sp, 16")
+  X(FLW_FSW, "addi sp, sp, -16\n sw %1, 4(sp)\n flw ft0, 4(sp)\n fsw ft0, 12(sp)\n lw %0, 12(sp)\n addi sp, sp, 16") \
+  X(FEQ_X0, FP_IN "feq.s zero, ft0, ft1\n mv %0, zero") \
+  X(FMV_X0, "fmv.w.x ft0, %1\n fmv.x.w zero, ft0\n mv %0, zero") \
+  X(FCVT_X0, FP_IN "fcvt.w.s zero, ft0, rtz\n mv %0, zero")
 
 /* Only in the full profile: real Tinsel lacks fmin/fmax. */
 #define FP_MINMAX_OPS(X) \

@@ -46,6 +46,20 @@ while read -r name cfg profile opts; do
   expect_pass "$name ($cfg, $profile${opts:+, $opts})" "$name" "$cfg" "$profile" $opts
 done < tests/sim/tests.list
 
+# fpu_tile is meant to contend: every core of the tile must have been refused
+# a shared unit (mostly the FPU: the run is FP-bound) at least once (tsim's
+# statistics: "retry N").
+run fpu_tile tile tinsel --all-threads
+ncores=$("$BUILD/bin/boardgen" --config tile --get CoresPerBoard)
+cores=$(grep -c "^tsim: core [0-9]*: .*retry [1-9]" <<<"$out")
+check "fpu_tile: all $ncores cores retried on a shared unit ($cores did)" test "$cores" -eq "$ncores"
+
+# Without --all-threads only thread 0 runs: it must wait for the others
+# instead of passing.
+MAX_CYCLES=300000 run threads_core core tinsel
+check "threads_core without --all-threads waits for the missing threads (exit $rc)" \
+  grep -q -- '--max-cycles 300000 exceeded' <<<"$out"
+
 # Profile tests: the halt names the rejected instruction's pc and word.
 while read -r name mnemonic; do
   case $name in ''|'#'*) continue ;; esac

@@ -14,8 +14,8 @@ void sim_emit(uint32_t word);
 uint32_t sim_cycle(void);
 void sim_flush(void);
 
-/* Runs every row through exec; on the first mismatch emits the check
- * number, the result and the expected value and returns the check number. */
+/* Runs every row through exec, emits the check number, the result and the
+ * expected value of the first mismatches, returns the first check number. */
 int check_vectors(const struct vec *v, uint32_t n, exec_fn *exec);
 
 /* One enum per op list: OP_<NAME>. */
