@@ -1,0 +1,42 @@
+// tsim_dpi.sv: the C functions the models call (sim/tsim_dpi.c, sim/tsim_fpu.c).
+// Functional memory and FP arithmetic live in C: DRAM/SRAM/scratchpad are a
+// sparse store (small host cache footprint), and FP must be bit-exact IEEE
+// single, which Verilator 5.006's shortreal is not.
+package tsim_dpi;
+  // Run settings, read once at time 0.
+  import "DPI-C" function int unsigned tsim_entry();
+  import "DPI-C" function bit tsim_all_threads();
+  import "DPI-C" function bit tsim_profile_full();
+  import "DPI-C" function int unsigned tsim_initial_sp(input int unsigned core, input int unsigned thread);
+  import "DPI-C" function int unsigned tsim_imem_word(input int unsigned index);
+  // A load or store (instr tells which) by a thread; returns 0, or non-zero
+  // after reporting a halt (misaligned, unmapped). Stores to tohost stop the run.
+  import "DPI-C" function int tsim_mem(input int unsigned core, input int unsigned thread,
+                                       input int unsigned pc, input int unsigned instr,
+                                       input int unsigned addr, input int unsigned wdata,
+                                       output int unsigned rdata);
+  // One OP-FP or fused instruction: operands rs1, rs2, rs3 (bits), result bits.
+  import "DPI-C" function int unsigned tsim_fp(input int unsigned instr, input int unsigned a,
+                                               input int unsigned b, input int unsigned c);
+  // Stop the run with a message naming the instruction; reason: see tsim_dpi.h.
+  import "DPI-C" function void tsim_halt(input int unsigned core, input int unsigned thread,
+                                         input int unsigned pc, input int unsigned instr,
+                                         input int reason);
+  import "DPI-C" function void tsim_emit(input int unsigned core, input int unsigned thread,
+                                         input int unsigned value);
+  import "DPI-C" function void tsim_uart_put(input int unsigned core, input int unsigned thread,
+                                             input int unsigned value);
+  // End-of-run statistics, from final blocks.
+  import "DPI-C" function void tsim_core_stats(input int unsigned core, input longint unsigned retired,
+                                               input longint unsigned idle, input longint unsigned susp_mem,
+                                               input longint unsigned susp_fpu, input longint unsigned susp_mb,
+                                               input longint unsigned retry);
+  import "DPI-C" function void tsim_cache_stats(input int unsigned tile, input longint unsigned hits,
+                                                input longint unsigned misses, input longint unsigned writebacks);
+
+  // Halt reasons (match enum tsim_halt_reason in sim/tsim_dpi.h).
+  localparam int HaltProfile = 1;  // exists in RV32IMF but not on Tinsel
+  localparam int HaltIllegal = 2;  // not an instruction we know
+  localparam int HaltPc      = 3;  // pc outside instruction memory
+  localparam int HaltCsr     = 4;  // unknown CSR
+endpackage

@@ -1,0 +1,88 @@
+// tsim_tile.sv: a tile: CoresPerMailbox cores sharing one FPU, one data cache
+// and one mailbox (a stub until Cycle models II), with one instruction
+// memory per core pair (SharedInstrMem) loaded from the ELF at time 0.
+module tsim_tile
+  import tinsel_pkg::*;
+  import tsim_dpi::*;
+#(
+  parameter int unsigned TileId = 0
+) (
+  input logic clk
+);
+  localparam int unsigned NC = CoresPerMailbox;
+  localparam int unsigned T  = ThreadsPerCore;
+  localparam int unsigned LT = LogThreadsPerCore;
+  localparam int unsigned LI = LogInstrsPerCore;
+  localparam int unsigned CoresPerImem = SharedInstrMem != 0 && NC > 1 ? 2 : 1;
+  localparam int unsigned NI = NC / CoresPerImem;
+  localparam int unsigned CW = $clog2(NC + 1);
+
+  initial if (LogCoresPerFPU != LogCoresPerMailbox || LogCoresPerDCache != LogCoresPerMailbox)
+    $fatal(1, "tsim_tile: the model needs one FPU and one data cache per tile");
+
+  logic [31:0] imem [NI][InstrsPerCore];
+  initial for (int m = 0; m < NI; m++)
+    for (int i = 0; i < InstrsPerCore; i++) imem[m][i] = tsim_imem_word(i);
+
+  logic [NC-1:0] fpu_req, fpu_gnt, dc_req, dc_gnt, mb_req, mb_gnt, dc_valid, dc_store, dc_flush, mb_valid;
+  logic [LI-1:0] imem_waddr [NC];
+  logic [31:0]   imem_wdata [NC];
+  logic [NC-1:0] imem_we;
+  logic [LT-1:0] dc_tid [NC];
+  logic [31:0]   dc_addr [NC];
+  logic [NC*T-1:0] dc_resume;
+  logic [31:0]   dc_hits, dc_misses, dc_writebacks;
+
+  tsim_arbiter #(.N(NC)) fpu_arb (.clk, .req(fpu_req), .gnt(fpu_gnt));
+  tsim_arbiter #(.N(NC)) dc_arb  (.clk, .req(dc_req),  .gnt(dc_gnt));
+  tsim_arbiter #(.N(NC)) mb_arb  (.clk, .req(mb_req),  .gnt(mb_gnt));
+
+  // The mailbox stub: answers every read with 0 the next cycle.
+  logic [NC-1:0] mb_wants_resp, mb_resp_valid;
+  logic [LT-1:0] mb_tid [NC];
+  always_ff @(posedge clk) mb_resp_valid <= mb_valid & mb_wants_resp;
+
+  for (genvar c = 0; c < NC; c++) begin : core
+    localparam int unsigned M = c / CoresPerImem;
+    logic [LI-1:0] imem_raddr;
+    logic [31:0]   imem_rdata;
+    assign imem_rdata = imem[M][imem_raddr];
+    always_ff @(posedge clk) if (imem_we[c]) imem[M][imem_waddr[c]] <= imem_wdata[c];
+
+    logic        mb_send;
+    logic [11:0] mb_csr;
+    logic [31:0] mb_wdata, mb_wdata2;
+
+    tsim_core #(.CoreId(TileId * NC + c)) u (
+      .clk,
+      .imem_raddr, .imem_rdata, .imem_we(imem_we[c]),
+      .imem_waddr(imem_waddr[c]), .imem_wdata(imem_wdata[c]),
+      .fpu_req(fpu_req[c]), .fpu_gnt(fpu_gnt[c]),
+      .dc_req(dc_req[c]), .dc_gnt(dc_gnt[c]), .dc_valid(dc_valid[c]), .dc_tid(dc_tid[c]),
+      .dc_addr(dc_addr[c]), .dc_store(dc_store[c]), .dc_flush(dc_flush[c]),
+      .dc_resume(dc_resume[c*T +: T]), .dc_hits, .dc_misses, .dc_writebacks,
+      .mb_req(mb_req[c]), .mb_gnt(mb_gnt[c]), .mb_valid(mb_valid[c]), .mb_tid(mb_tid[c]),
+      .mb_send, .mb_csr, .mb_wdata, .mb_wdata2, .mb_wants_resp(mb_wants_resp[c]),
+      .mb_resp_valid(mb_resp_valid[c]), .mb_resp_tid(mb_tid[c]), .mb_resp_data(32'd0)
+    );
+  end
+
+  // At most one core's access is valid per cycle (one grant per cycle).
+  logic          req_valid, req_store, req_flush;
+  logic [CW-1:0] req_core;
+  logic [LT-1:0] req_tid;
+  logic [31:0]   req_addr;
+  always_comb begin
+    req_valid = 0; req_store = 0; req_flush = 0; req_core = 0; req_tid = 0; req_addr = 0;
+    for (int c = 0; c < NC; c++)
+      if (dc_valid[c]) begin
+        req_valid = 1; req_core = CW'(c); req_tid = dc_tid[c];
+        req_addr = dc_addr[c]; req_store = dc_store[c]; req_flush = dc_flush[c];
+      end
+  end
+
+  tsim_dcache #(.TileId(TileId), .NC(NC)) dcache (
+    .clk, .req_valid, .req_core, .req_tid, .req_addr, .req_store, .req_flush,
+    .resume(dc_resume), .hits(dc_hits), .misses(dc_misses), .writebacks(dc_writebacks)
+  );
+endmodule

@@ -1,0 +1,32 @@
+/* tsim.c: the dispatcher: check the command line, then run the model binary
+   of the configuration (tsim-core, tsim-tile, tsim-board; tsim-NAME-trace
+   with --trace) from the same directory with the same arguments. */
+#define _POSIX_C_SOURCE 200809L
+#include "tsim_args.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+  TsimArgs a;
+  int rc = tsim_parse_args(argc, argv, &a);
+  if (rc) return rc < 0 ? 0 : rc;
+
+  char self[4096], model[4096 + 32];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n < 0) {
+    fprintf(stderr, "tsim: cannot find my own path: %s\n", strerror(errno));
+    return TSIM_EXIT_NO_MODEL;
+  }
+  self[n] = 0;
+  char *slash = strrchr(self, '/');
+  if (slash) slash[1] = 0;
+  snprintf(model, sizeof model, "%stsim-%s%s", slash ? self : "", a.config, a.trace ? "-trace" : "");
+  argv[0] = model;
+  execv(model, argv);
+  fprintf(stderr, "tsim: no model for configuration %s (%s: %s): run make%s\n", a.config, model,
+          strerror(errno), a.trace ? " tsim-traces" : "");
+  return TSIM_EXIT_NO_MODEL;
+}

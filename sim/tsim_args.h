@@ -1,0 +1,38 @@
+/* tsim_args.h: tsim's command line, shared by the dispatcher and the models. */
+#ifndef TSIM_ARGS_H
+#define TSIM_ARGS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Exit codes (sim/README.md). 1..63 are a failing program's tohost code. */
+enum {
+  TSIM_EXIT_PASS = 0,
+  TSIM_EXIT_FAIL_MAX = 63,
+  TSIM_EXIT_USAGE = 64,
+  TSIM_EXIT_INPUT = 65,
+  TSIM_EXIT_TIMEOUT = 124,
+  TSIM_EXIT_HALT = 125,
+  TSIM_EXIT_NO_MODEL = 126
+};
+
+typedef struct {
+  const char *config;           /* core, tile or board */
+  const char *elf;
+  const char *trace;            /* FST file or NULL */
+  int profile_full;
+  int all_threads;
+  int quiet;
+  unsigned long long max_cycles;
+} TsimArgs;
+
+/* Fill *a from argv. On a usage error print "tsim: ..." and the usage line
+   to stderr and return TSIM_EXIT_USAGE; return -1 after --help; else 0. */
+int tsim_parse_args(int argc, char **argv, TsimArgs *a);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,258 @@
+/* tsim_dpi.c: the C side of the models (rtl_models/tsim_dpi.sv) for one
+   configuration (compiled with its tinsel_config.h): the memory map over
+   the sparse store, program loading, halts and statistics. */
+#include "tsim_run.h"
+
+#include "Vtsim_top__Dpi.h"
+#include "elf32.h"
+#include "tinsel_config.h"
+#include "tsim_decode.h"
+#include "tsim_fpu.h"
+#include "tsim_mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+volatile int tsim_stop;
+
+enum { HALT_PROFILE = 1, HALT_ILLEGAL = 2, HALT_PC = 3, HALT_CSR = 4 };
+
+/* Memory spaces: one per DRAM slice (DRAM and its SRAMs), then one
+   scratchpad per tile. */
+enum { NUM_DRAMS = TinselDRAMsPerBoard, NUM_TILES = TinselMailboxesPerBoard };
+enum { SPACE_SCRATCHPAD = NUM_DRAMS };
+
+static struct {
+  TsimArgs args;
+  uint32_t imem[TinselInstrsPerCore];
+  uint32_t entry, tohost, tohost_value;
+  struct { unsigned long long retired, idle, susp_mem, susp_fpu, susp_mb, retry; } core[TinselCoresPerBoard];
+  struct { unsigned long long hits, misses, writebacks; } cache[NUM_TILES];
+} run;
+
+/* ---------------------------------------------------------------- memory map */
+
+/* Where a thread's address lives: its space and the address within it, or
+   -1 outside every region. The interleaved upper region maps onto the plain
+   one with each thread partition spread over cache lines (tinsel.md §1.7). */
+static int locate(unsigned core, uint32_t addr, unsigned *space, uint32_t *phys) {
+  if (addr >> TinselLogOffChipRAMBaseAddr == 0) {
+    *space = SPACE_SCRATCHPAD + core / TinselCoresPerMailbox;
+    *phys = addr & (TinselBytesPerMailbox - 1);  /* the alias and the scratchpad */
+    return 0;
+  }
+  *space = core >> TinselLogCoresPerDRAM;
+  if ((uint64_t)addr < (uint64_t)TinselMemDRAMUpperBase + TinselMemDRAMUpperSize) {
+    *phys = addr;
+    return 0;
+  }
+  if (addr >= TinselMemDRAMInterleavedBase) {
+    enum { PART_BITS = 30 - TinselLogBytesPerDRAMPartition };
+    uint32_t off = addr - TinselMemDRAMInterleavedBase;
+    uint32_t part = off >> TinselLogBytesPerDRAMPartition;
+    uint32_t within = off & ((1u << TinselLogBytesPerDRAMPartition) - 1);
+    uint32_t line = within >> TinselLogBytesPerLine, byte = within & (TinselBytesPerLine - 1);
+    *phys = TinselMemDRAMUpperBase + ((line << (TinselLogBytesPerLine + PART_BITS)) | (part << TinselLogBytesPerLine) | byte);
+    return 0;
+  }
+  return -1;
+}
+
+static void halt_message(unsigned core, unsigned thread, uint32_t pc, uint32_t instr, const char *what) {
+  fprintf(stderr, "tsim: board 0, core %u, thread %u, pc 0x%08x: instruction 0x%08x (%s): %s\n",
+          core, thread, pc, instr, tsim_mnemonic(instr), what);
+  tsim_stop = TSIM_STOP_HALT;
+}
+
+int tsim_mem(unsigned core, unsigned thread, unsigned pc, unsigned instr, unsigned addr, unsigned wdata,
+             unsigned *rdata) {
+  unsigned f3 = (instr >> 12) & 7, size = 1u << (f3 & 3), store = (instr >> 5) & 1;
+  unsigned space;
+  uint32_t phys;
+  char what[96];
+  if (addr & (size - 1) && !run.args.profile_full) {
+    snprintf(what, sizeof what, "misaligned address 0x%08x: not in profile tinsel", addr);
+    halt_message(core, thread, pc, instr, what);
+    return 1;
+  }
+  if (locate(core, addr, &space, &phys)) {
+    snprintf(what, sizeof what, "address 0x%08x is in no memory region", addr);
+    halt_message(core, thread, pc, instr, what);
+    return 1;
+  }
+  if (store) {
+    tsim_mem_write(space, phys, size, wdata);
+    if (addr == run.tohost && !tsim_stop) {
+      run.tohost_value = tsim_mem_read(space, phys, 4);
+      tsim_stop = TSIM_STOP_TOHOST;
+    }
+    *rdata = 0;
+  } else {
+    uint32_t v = tsim_mem_read(space, phys, size);
+    if (!(f3 & 4) && size < 4 && (v >> (8 * size - 1) & 1)) v |= ~0u << (8 * size);  /* lb, lh */
+    *rdata = v;
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- run settings */
+
+unsigned tsim_entry(void) { return run.entry; }
+svBit tsim_all_threads(void) { return (svBit)run.args.all_threads; }
+svBit tsim_profile_full(void) { return (svBit)run.args.profile_full; }
+unsigned tsim_imem_word(unsigned index) { return index < TinselInstrsPerCore ? run.imem[index] : 0; }
+
+/* As Tinsel's boot loader: the top of the thread's interleaved DRAM partition. */
+unsigned tsim_initial_sp(unsigned core, unsigned thread) {
+  uint32_t id = core << TinselLogThreadsPerCore | thread;
+  uint32_t part = id & (TinselThreadsPerDRAM - 1);
+  return (TinselBytesPerDRAM - (part << TinselLogBytesPerDRAMPartition) - 32) | 0x80000000u;
+}
+
+unsigned tsim_fp(unsigned instr, unsigned a, unsigned b, unsigned c) { return tsim_fp_op(instr, a, b, c); }
+
+void tsim_halt(unsigned core, unsigned thread, unsigned pc, unsigned instr, int reason) {
+  switch (reason) {
+  case HALT_PROFILE: halt_message(core, thread, pc, instr, "not in profile tinsel"); break;
+  case HALT_PC: halt_message(core, thread, pc, instr, "pc outside instruction memory or misaligned"); break;
+  case HALT_CSR: {
+    char what[64];
+    snprintf(what, sizeof what, "unknown CSR 0x%03x", instr >> 20);
+    halt_message(core, thread, pc, instr, what);
+    break;
+  }
+  default: halt_message(core, thread, pc, instr, "illegal instruction"); break;
+  }
+}
+
+void tsim_emit(unsigned core, unsigned thread, unsigned value) {
+  printf("emit: core %u thread %u: 0x%08x (%d)\n", core, thread, value, (int)value);
+}
+
+void tsim_uart_put(unsigned core, unsigned thread, unsigned value) {
+  (void)core;
+  (void)thread;
+  putchar((int)(value & 0xff));
+}
+
+void tsim_core_stats(unsigned core, unsigned long long retired, unsigned long long idle, unsigned long long susp_mem,
+                     unsigned long long susp_fpu, unsigned long long susp_mb, unsigned long long retry) {
+  if (core >= TinselCoresPerBoard) return;
+  run.core[core].retired = retired;
+  run.core[core].idle = idle;
+  run.core[core].susp_mem = susp_mem;
+  run.core[core].susp_fpu = susp_fpu;
+  run.core[core].susp_mb = susp_mb;
+  run.core[core].retry = retry;
+}
+
+void tsim_cache_stats(unsigned tile, unsigned long long hits, unsigned long long misses, unsigned long long writebacks) {
+  if (tile >= NUM_TILES) return;
+  run.cache[tile].hits = hits;
+  run.cache[tile].misses = misses;
+  run.cache[tile].writebacks = writebacks;
+}
+
+/* ---------------------------------------------------------------- loading */
+
+static int load_section(const char *path, const Elf32Section *s) {
+  uint32_t end = s->addr + s->size;  /* elf32_load checked it does not wrap */
+  if (s->kind & ELF32_SEC_EXEC) {
+    if (end > TinselInstrBytesPerCore || (s->addr & 3)) {
+      fprintf(stderr, "tsim: %s: error: section %s [0x%08x, 0x%08x) lies outside instruction memory [0, 0x%x)\n",
+              path, s->name, s->addr, end, TinselInstrBytesPerCore);
+      return -1;
+    }
+    for (uint32_t i = 0; i < s->size; i++)
+      if (s->data)
+        run.imem[(s->addr + i) / 4] |= (uint32_t)s->data[i] << (8 * ((s->addr + i) & 3));
+    return 0;
+  }
+  /* Data: into every DRAM slice, or every tile's scratchpad. */
+  unsigned space;
+  uint32_t phys;
+  for (uint32_t i = 0; i < s->size; i++) {
+    if (locate(0, s->addr + i, &space, &phys)) {
+      fprintf(stderr, "tsim: %s: error: section %s [0x%08x, 0x%08x) lies outside every memory region (address 0x%08x)\n",
+              path, s->name, s->addr, end, s->addr + i);
+      return -1;
+    }
+  }
+  if (!s->data) return 0;  /* .bss: memory starts zero */
+  for (unsigned copy = 0; copy < (s->addr >> TinselLogOffChipRAMBaseAddr ? NUM_DRAMS : NUM_TILES); copy++) {
+    unsigned core = copy * (s->addr >> TinselLogOffChipRAMBaseAddr ? TinselCoresPerDRAM : TinselCoresPerMailbox);
+    for (uint32_t i = 0; i < s->size; i++) {
+      locate(core, s->addr + i, &space, &phys);
+      tsim_mem_write(space, phys, 1, s->data[i]);
+    }
+  }
+  return 0;
+}
+
+int tsim_run_load(const TsimArgs *a) {
+  Elf32 elf;
+  char err[512];
+  run.args = *a;
+  if (elf32_load(a->elf, &elf, err, sizeof err)) {
+    fprintf(stderr, "tsim: %s\n", err);
+    elf32_free(&elf);
+    return TSIM_EXIT_INPUT;
+  }
+  int rc = 0;
+  for (int i = 0; i < elf.nsecs && !rc; i++) rc = load_section(a->elf, &elf.secs[i]);
+  if (!rc && (elf.entry >= TinselInstrBytesPerCore || (elf.entry & 3))) {
+    fprintf(stderr, "tsim: %s: error: entry point 0x%08x is outside instruction memory [0, 0x%x)\n", a->elf,
+            elf.entry, TinselInstrBytesPerCore);
+    rc = -1;
+  }
+  if (!rc && elf32_symbol(&elf, "tohost", &run.tohost)) {
+    fprintf(stderr, "tsim: %s: error: no symbol tohost (the program could never stop)\n", a->elf);
+    rc = -1;
+  }
+  run.entry = elf.entry;
+  elf32_free(&elf);
+  return rc ? TSIM_EXIT_INPUT : 0;
+}
+
+/* ---------------------------------------------------------------- outcome */
+
+int tsim_run_finish(unsigned long long cycles, double host_seconds) {
+  int status;
+  fflush(stdout);
+  if (tsim_stop == TSIM_STOP_TOHOST) {
+    uint32_t v = run.tohost_value;
+    if (v == 1) {
+      fprintf(stderr, "tsim: PASS (tohost = 1) after %llu cycles\n", cycles);
+      status = TSIM_EXIT_PASS;
+    } else {
+      uint32_t code = v >> 1;
+      fprintf(stderr, "tsim: FAIL (tohost = %u, code %u) after %llu cycles\n", v, code, cycles);
+      status = code == 0 ? 1 : code > TSIM_EXIT_FAIL_MAX ? TSIM_EXIT_FAIL_MAX : (int)code;
+    }
+  } else if (tsim_stop == TSIM_STOP_HALT) {
+    status = TSIM_EXIT_HALT;
+  } else {
+    fprintf(stderr, "tsim: error: --max-cycles %llu exceeded without a store to tohost\n", run.args.max_cycles);
+    status = TSIM_EXIT_TIMEOUT;
+  }
+  if (!run.args.quiet) {
+    unsigned long long total = 0;
+    fprintf(stderr, "tsim: cycles %llu\n", cycles);
+    for (unsigned c = 0; c < TinselCoresPerBoard; c++) {
+      fprintf(stderr, "tsim: core %u: retired %llu idle %llu susp-mem %llu susp-fpu %llu susp-mailbox %llu retry %llu\n",
+              c, run.core[c].retired, run.core[c].idle, run.core[c].susp_mem, run.core[c].susp_fpu,
+              run.core[c].susp_mb, run.core[c].retry);
+      total += run.core[c].retired;
+    }
+    for (unsigned t = 0; t < NUM_TILES; t++)
+      fprintf(stderr, "tsim: tile %u cache: hits %llu misses %llu writebacks %llu\n", t, run.cache[t].hits,
+              run.cache[t].misses, run.cache[t].writebacks);
+    double secs = host_seconds > 0 ? host_seconds : 1e-9;
+    fprintf(stderr, "tsim: total: retired %llu ipc %.3f host %.2f s %.3f M cycles/s %.3f M instr/s\n", total,
+            cycles ? (double)total / (double)cycles : 0.0, host_seconds, (double)cycles / secs / 1e6,
+            (double)total / secs / 1e6);
+  }
+  tsim_mem_free_all();
+  return status;
+}

@@ -1,0 +1,64 @@
+// tsim_main.cpp: the Verilator driver of one configuration's model: load
+// the program, clock the model until tohost, a halt or --max-cycles, then
+// report. Everything else is C (tsim_args.c, tsim_dpi.c). Built twice per
+// configuration: without tracing (fast) and with --trace-fst (tsim-NAME-trace).
+#include "Vtsim_top.h"
+#include "tsim_run.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+
+int main(int argc, char **argv) {
+  TsimArgs args;
+  int rc = tsim_parse_args(argc, argv, &args);
+  if (rc) return rc < 0 ? 0 : rc;
+#if !VM_TRACE
+  if (args.trace) {
+    std::fprintf(stderr, "tsim: this model was built without tracing; use the dispatcher build/bin/tsim\n");
+    return TSIM_EXIT_USAGE;
+  }
+#endif
+  if ((rc = tsim_run_load(&args))) return rc;
+
+  auto ctx = std::make_unique<VerilatedContext>();
+  auto top = std::make_unique<Vtsim_top>(ctx.get());
+#if VM_TRACE
+  std::unique_ptr<VerilatedFstC> fst;
+  if (args.trace) {
+    ctx->traceEverOn(true);
+    fst = std::make_unique<VerilatedFstC>();
+    top->trace(fst.get(), 99);
+    fst->open(args.trace);
+  }
+#define DUMP(t) \
+  if (fst) fst->dump(t)
+#else
+#define DUMP(t)
+#endif
+
+  auto start = std::chrono::steady_clock::now();
+  uint64_t cycle = 0;
+  top->clk = 0;
+  top->eval();
+  while (!tsim_stop && cycle < args.max_cycles) {
+    top->clk = 1;
+    top->eval();
+    DUMP(2 * cycle + 1);
+    top->clk = 0;
+    top->eval();
+    DUMP(2 * cycle + 2);
+    cycle++;
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  top->final();
+#if VM_TRACE
+  if (fst) fst->close();
+#endif
+  return tsim_run_finish(cycle, secs);
+}

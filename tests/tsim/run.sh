@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# tests/tsim/run.sh: the runner's own behaviour: argument errors, ELF errors,
+# tohost exit codes, --max-cycles, the tinsel/full profile split, halts,
+# all threads of a tile, and --trace. Reads BUILD (default build).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+BUILD=${BUILD:-build}
+tsim=$BUILD/bin/tsim
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+CC=riscv64-unknown-elf-gcc
+
+# build NAME SOURCE [CPPFLAGS...]: link a test program for configuration core.
+build() {
+  local name=$1 src=$2; shift 2
+  printf 'INCLUDE %s\nINCLUDE %s\n' "$PWD/$BUILD/gen/boards/core/tinsel.ld" "$PWD/tests/tsim/link.ld" > "$tmp/link.ld"
+  $CC -march=rv32imf -mabi=ilp32f -nostdlib -nostartfiles -x assembler-with-cpp "$@" \
+    -T "$tmp/link.ld" "tests/tsim/$src" -o "$tmp/$name.elf" 2>"$tmp/cc.err" \
+    || fail "build $name" "$(cat "$tmp/cc.err")"
+}
+
+# expect NAME WANT_RC WANT_STDERR_REGEX ARGS...: run tsim; check exit status
+# and that some stderr line matches the (extended) regex.
+expect() {
+  local name=$1 want_rc=$2 want=$3 rc; shift 3
+  "$tsim" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ "$rc" -eq "$want_rc" ] && grep -Eq -- "$want" "$tmp/err"; then pass "$name"
+  else fail "$name" "exit $rc (want $want_rc), want stderr matching: $want" "$(head -n 5 "$tmp/err")"; fi
+}
+
+build pass exit.S
+build code7 exit.S -DVALUE=7
+build code0 exit.S -DVALUE=0
+build big exit.S -DVALUE=0x1001
+build spin exit.S -DSPIN
+build notohost exit.S -DNO_TOHOST
+build fartext exit.S -Wl,--section-start=.text=0x3000
+build fardata exit.S -Wl,--section-start=.data=0x90000000
+build div profile.S -DCHECK=14
+build mulh profile.S '-DOP=mulh a0, a1, a2' -DCHECK=0
+build misaligned profile.S '-DOP=lw a0, 1(a3)' -DCHECK=0xf0123456
+build unmapped profile.S '-DOP=lui a3, 0x90000; lw a0, 0(a3)'
+build csrrs profile.S '-DOP=csrrs a0, 0xf14, zero' -DCHECK=0
+build busy busy.S -DITERS=50 -DNTHREADS=64
+build fpu busy.S -DITERS=5 -DNTHREADS=16
+
+# Argument errors: exit 64 and say what is wrong.
+elf=$tmp/pass.elf
+expect "no arguments" 64 '^tsim: missing --config$'
+expect "unknown option" 64 '^tsim: unknown option --frob$' --frob
+expect "missing value" 64 '^tsim: missing value for --elf$' --config core --elf
+expect "unknown configuration" 64 '^tsim: unknown configuration "cluster" \(expected core, tile or board\)$' --config cluster --elf "$elf"
+expect "unknown profile" 64 '^tsim: unknown profile "rv64" \(expected tinsel or full\)$' --config core --elf "$elf" --profile rv64
+expect "bad --max-cycles" 64 '^tsim: --max-cycles wants a positive integer, not "10k"$' --config core --elf "$elf" --max-cycles 10k
+expect "missing --elf" 64 '^tsim: missing --elf$' --config core
+expect "usage line" 64 '^usage: tsim --config core\|tile\|board --elf FILE' --config core
+
+# ELF errors: exit 65, naming the file.
+expect "missing file" 65 "^tsim: $tmp/none.elf: error: cannot open: No such file or directory$" --config core --elf "$tmp/none.elf"
+echo "not an elf" > "$tmp/text.elf"
+expect "not an ELF" 65 "^tsim: $tmp/text.elf: error: not an ELF file$" --config core --elf "$tmp/text.elf"
+cp "$elf" "$tmp/x86.elf" && printf '\003\000' | dd of="$tmp/x86.elf" bs=1 seek=18 conv=notrunc status=none
+expect "not RISC-V" 65 "error: not a RISC-V ELF \(e_machine 3\)$" --config core --elf "$tmp/x86.elf"
+head -c 100 "$elf" > "$tmp/short.elf"
+expect "truncated ELF" 65 "error: section headers out of bounds or missing$" --config core --elf "$tmp/short.elf"
+expect "text outside instruction memory" 65 "error: section \.text \[0x00003000, 0x[0-9a-f]{8}\) lies outside instruction memory \[0, 0x2000\)$" --config core --elf "$tmp/fartext.elf"
+expect "data outside every region" 65 "error: section \.data \[0x90000000, 0x90000004\) lies outside every memory region" --config core --elf "$tmp/fardata.elf"
+expect "no tohost" 65 "error: no symbol tohost" --config core --elf "$tmp/notohost.elf"
+
+# tohost: 1 passes; V fails with V>>1, capped at 63, never 0.
+expect "tohost 1 passes" 0 '^tsim: PASS \(tohost = 1\) after [0-9]+ cycles$' --config core --elf "$elf"
+expect "tohost 7 exits 3" 3 '^tsim: FAIL \(tohost = 7, code 3\) after [0-9]+ cycles$' --config core --elf "$tmp/code7.elf"
+expect "tohost 0 exits 1" 1 '^tsim: FAIL \(tohost = 0, code 0\)' --config core --elf "$tmp/code0.elf"
+expect "tohost 0x1001 exits 63" 63 '^tsim: FAIL \(tohost = 4097, code 2048\)' --config core --elf "$tmp/big.elf"
+expect "--max-cycles exceeded" 124 '^tsim: error: --max-cycles 1000 exceeded without a store to tohost$' --config core --elf "$tmp/spin.elf" --max-cycles 1000
+expect "statistics" 0 '^tsim: core 0: retired 4 idle [0-9]+ susp-mem 1 susp-fpu 0 susp-mailbox 0 retry 0$' --config core --elf "$elf"
+expect "--quiet has no statistics" 0 'PASS' --config core --elf "$elf" --quiet
+check "--quiet: no statistics lines" sh -c "! grep -q 'tsim: cycles' '$tmp/err'"
+
+# Profiles: tinsel halts naming the instruction and pc; full runs it.
+pc() { printf '0x%08x' "0x$(riscv64-unknown-elf-nm "$tmp/$1.elf" | awk '$3 == "culprit" {print $1}')"; }
+expect "div halts under tinsel" 125 "^tsim: board 0, core 0, thread 0, pc $(pc div): instruction 0x02c5c533 \(div\): not in profile tinsel$" --config core --elf "$tmp/div.elf"
+expect "div runs under full" 0 'PASS' --config core --elf "$tmp/div.elf" --profile full
+expect "mulh runs under tinsel" 0 'PASS' --config core --elf "$tmp/mulh.elf"
+expect "csrrs halts under tinsel" 125 "pc $(pc csrrs): instruction 0xf1402573 \(csrrs\): not in profile tinsel$" --config core --elf "$tmp/csrrs.elf"
+expect "csrrs reads HartId under full" 0 'PASS' --config core --elf "$tmp/csrrs.elf" --profile full
+expect "misaligned lw halts under tinsel" 125 "pc $(pc misaligned): instruction 0x0016a503 \(lw\): misaligned address 0x[0-9a-f]{8}: not in profile tinsel$" --config core --elf "$tmp/misaligned.elf"
+expect "misaligned lw works under full" 0 'PASS' --config core --elf "$tmp/misaligned.elf" --profile full
+expect "unmapped address halts" 125 "\(lw\): address 0x90000000 is in no memory region$" --config core --elf "$tmp/unmapped.elf" --profile full
+
+# Threads: all 64 threads of a tile run and meet; the dispatcher picks the model.
+expect "all threads of a tile" 0 'PASS' --config tile --elf "$tmp/busy.elf" --all-threads
+expect "tile has 4 cores" 0 '^tsim: core 3: retired [1-9][0-9]* ' --config tile --elf "$tmp/busy.elf" --all-threads
+expect "one thread started: the others wait forever" 124 'max-cycles' --config core --elf "$tmp/fpu.elf" --max-cycles 20000
+
+# Trace: an FST file appears.
+expect "--trace runs" 0 'PASS' --config core --elf "$elf" --trace "$tmp/wave.fst"
+check "--trace writes the FST file" test -s "$tmp/wave.fst"
+
+finish
