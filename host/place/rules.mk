@@ -24,3 +24,9 @@ $(BIN)/op2place: $(OBJ)/host/place/op2place.o $(PLACE_LIB) $(LIB)/libboards.a
 TARGETS += $(PLACE_LIB) $(BIN)/op2place
 
 include tests/place/rules.mk
+
+# Benchmark: the 720000-cell mesh on the 48-board cluster (make bench).
+.PHONY: bench-place
+bench-place: $(BIN)/op2place $(BIN)/meshgen
+	BUILD=$(BUILD) bench/place.sh
+BENCHES += bench-place
