@@ -261,7 +261,7 @@ static void place_round_robin(Ctx *c) {
 }
 
 /* Moves devices off threads over the device or byte limit onto the least
- * loaded thread of the same core pair, then the same mailbox. */
+ * loaded thread of the same group in the same mailbox. */
 static int repair_capacity(Ctx *c, uint32_t *count, uint64_t *bytes) {
   PlaceGraph *g = c->g;
   const PlaceMachine *m = c->m;

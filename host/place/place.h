@@ -195,7 +195,7 @@ int place_image(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p,
 /* ------------------------------------------------------------ helpers */
 
 /* Builds the airfoil graph of an OP2 mesh file (new_grid.dat): sets nodes,
- * edges, bedges, cells as types, each map a pin both ways. GROUPS 1: all
+ * edges, bedges, cells as types, each map a pin both ways. ONE_GROUP 1: all
  * types in one code group; 0: one group per type. */
 PlaceGraph *place_airfoil_graph(const char *mesh_path, int one_group, uint32_t state_bytes,
                                 char *err, size_t errlen);
