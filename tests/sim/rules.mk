@@ -45,6 +45,7 @@ endef
 $(foreach t,$(SIM_TABLES),$(eval $(call sim_elf,$(t),table_test.c,$(call sim_cfg,$(t)),$(SIM_T)/vec/$(t).vec.h,\
   -DTEST_OPS=$(shell echo $(t) | tr a-z A-Z)_OPS -DTEST_VECTORS='"$(t).vec.h"')))
 $(eval $(call sim_elf,mem,t_mem.c,$(call sim_cfg,mem),$(SIM_T)/vec/mem.vec.h,))
+$(eval $(call sim_elf,csr,t_csr.c,$(call sim_cfg,csr),,))
 $(foreach r,$(SIM_REJECTS),$(eval $(call sim_elf,reject_$(r),reject.c,core,,-DREJECT=$(r))))
 
 # Thread tests: expected results for every thread of the configuration.
@@ -57,7 +58,7 @@ endef
 $(foreach t,$(SIM_THREADS),$(eval $(call sim_threads,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),\
   $(word 3,$(subst :, ,$(t))),$(call sim_cfg,$(word 1,$(subst :, ,$(t)))))))
 
-SIM_ELFS := $(foreach t,$(SIM_TABLES) mem $(foreach t,$(SIM_THREADS),$(word 1,$(subst :, ,$(t)))) \
+SIM_ELFS := $(foreach t,$(SIM_TABLES) mem csr $(foreach t,$(SIM_THREADS),$(word 1,$(subst :, ,$(t)))) \
               $(addprefix reject_,$(SIM_REJECTS)),$(SIM_T)/$(t).elf)
 TARGETS  += $(BIN)/gen_vectors $(SIM_ELFS)
 
