@@ -1,1 +1,128 @@
 # firmware/rules.mk: build rules for firmware/ (see the top-level Makefile).
+#
+# Firmware is built with riscv64-unknown-elf-gcc for real Tinsel:
+#   -march=rv32imf -mabi=ilp32f  Tinsel is RV32IMF minus some ops. rv32imf
+#       implies zicsr (inline csrrw assembles), and Debian ships the
+#       rv32imf/ilp32f multilib (rtl_sim.md §0). Tinsel's own build uses
+#       -mabi=ilp32; ilp32f only passes floats in FP registers, which suits
+#       a core with an FPU. Doubles stay software either way.
+#   -mno-div            Tinsel multiplies but cannot divide: gcc calls
+#                       __divsi3 & co., which firmware/lib/libgcc_div.c provides.
+#   -ffp-contract=off   no fused multiply-add (Tinsel has none).
+#   -fno-builtin        sqrtf() stays a call to our software sqrtf, never fsqrt.s.
+#   -ffreestanding -nostdlib: our own libc (firmware/lib). libgcc comes last,
+#       for 64-bit shifts and the like; its division and soft-double routines
+#       use div and csrrs (frrm), which Tinsel lacks, so libfw.a defines the
+#       division entry points first and checkelf rejects any image that pulls
+#       in libgcc's soft double (software double is not provided yet).
+#   -msmall-data-limit=0  no gp-relative small data.
+#   -ffunction-sections -fdata-sections, --gc-sections: only what is used
+#       reaches the 7616-byte instruction memory.
+# Every image is checked by checkelf (instruction subset and imem budget).
+# Other folders (the tinsel back end) build their images with FW_CFLAGS,
+# FW_LDFLAGS, FW_LIBS and FW_LDLIBS and check them with $(CHECKELF).
+
+FW_CC      := riscv64-unknown-elf-gcc
+FW_ARCH    := -march=rv32imf -mabi=ilp32f
+FW_INC     := -Ifirmware/include -Ifirmware/lib -Ifirmware/softswitch -I$(GEN)
+FW_CFLAGS  := $(FW_ARCH) -mno-div -mcmodel=medany -msmall-data-limit=0 -ffreestanding \
+              -fno-builtin -ffp-contract=off -fno-common -ffunction-sections -fdata-sections -std=c11 -Wall -Wextra -Os -g $(FW_INC)
+FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -static -Wl,--gc-sections -L$(GEN) -Tfirmware/link/app.ld
+FW         := $(BUILD)/fw
+FW_LIBS    := $(FW)/app_entry.o $(FW)/libfw.a
+FW_LDLIBS  := -lgcc
+CHECKELF   := $(BIN)/checkelf
+ELF2IMG    := $(BIN)/elf2img
+
+FW_LIB_SRCS := format divide sqrtf string stdio assert libgcc_div libm
+FW_HDRS     := $(wildcard firmware/include/*.h firmware/lib/*.h firmware/softswitch/*.h) $(GEN)/tinsel_config.h
+
+$(FW)/lib/%.o: firmware/lib/%.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+
+$(FW)/libfw.a: $(FW_LIB_SRCS:%=$(FW)/lib/%.o)
+	@rm -f $@
+	riscv64-unknown-elf-ar rcs $@ $^
+
+$(FW)/app_entry.o: firmware/app/entry.S $(GEN)/tinsel_config.h
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+
+# The boot loader: no library, no data; checkelf --boot checks its size.
+$(FW)/boot/%.o: firmware/boot/% $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -fno-jump-tables -c $< -o $@
+
+$(FW)/boot.elf: $(FW)/boot/entry.S.o $(FW)/boot/boot.c.o firmware/link/boot.ld $(GEN)/tinsel.ld $(CHECKELF)
+	$(FW_CC) $(FW_ARCH) -nostdlib -nostartfiles -static -L$(GEN) -Tfirmware/link/boot.ld \
+	  $(FW)/boot/entry.S.o $(FW)/boot/boot.c.o -o $@
+	$(CHECKELF) --boot $@
+
+# The softswitch, and images built on it or on the library.
+$(FW)/softswitch/%.o: firmware/softswitch/%.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+
+$(FW)/examples/%.o: firmware/examples/%.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+
+# APP.elf from its objects, checked; APP.code.img / APP.data.img for the host link.
+define FW_IMAGE
+$(FW)/$(1).elf: $(2) $(FW_LIBS) firmware/link/app.ld $(GEN)/tinsel.ld $(CHECKELF)
+	$(FW_CC) $(FW_LDFLAGS) $(FW)/app_entry.o $(2) $(FW)/libfw.a $(FW_LDLIBS) -o $$@
+	$(CHECKELF) $$@
+$(FW)/$(1).code.img: $(FW)/$(1).elf $(ELF2IMG)
+	$(ELF2IMG) $$< $$@ $(FW)/$(1).data.img
+FW_IMAGES += $(FW)/$(1).elf $(FW)/$(1).code.img
+endef
+FW_IMAGES :=
+$(eval $(call FW_IMAGE,hello,$(FW)/examples/hello.o))
+$(eval $(call FW_IMAGE,ss_demo,$(FW)/softswitch/softswitch.o $(FW)/softswitch/main.o $(FW)/examples/ss_demo_types.o))
+
+# Host tools.
+FW_TOOL_CFLAGS := -I$(GEN) -Ifirmware/tools
+$(OBJ)/firmware/tools/%.o: firmware/tools/%.c $(wildcard firmware/tools/*.h) $(GEN)/tinsel_config.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FW_TOOL_CFLAGS) -c $< -o $@
+
+$(CHECKELF): $(OBJ)/firmware/tools/checkelf.o $(OBJ)/firmware/tools/rv_check.o $(OBJ)/firmware/tools/elf32.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@
+
+$(ELF2IMG): $(OBJ)/firmware/tools/elf2img.o $(OBJ)/firmware/tools/elf32.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@
+
+# Host unit tests of the pure firmware code (run under ASan/UBSan by make test).
+FW_HOST_CFLAGS := -Ifirmware/lib -Ifirmware/softswitch -I$(GEN)
+$(OBJ)/firmware/host/%.o: firmware/%.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FW_HOST_CFLAGS) -c $< -o $@
+
+$(OBJ)/tests/firmware/%.o: tests/firmware/%.c $(FW_HDRS) $(wildcard tests/firmware/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FW_HOST_CFLAGS) -Itests/firmware -c $< -o $@
+
+$(BIN)/test_fwlib: $(OBJ)/tests/firmware/test_fwlib.o $(addprefix $(OBJ)/firmware/host/lib/,format.o divide.o sqrtf.o)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -lm -o $@
+
+$(BIN)/test_softswitch: $(OBJ)/tests/firmware/test_softswitch.o $(OBJ)/tests/firmware/hw_stub.o \
+                        $(OBJ)/firmware/host/softswitch/softswitch.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@
+
+TARGETS += $(CHECKELF) $(ELF2IMG) $(FW)/libfw.a $(FW_LIBS) $(FW)/boot.elf $(FW_IMAGES) \
+           $(BIN)/test_fwlib $(BIN)/test_softswitch
+SUITES  += tests/firmware/run.sh
+
+# The flags as a shell fragment, for scripts and tests that build images
+# outside make (sourced by tests/firmware/run.sh).
+$(FW)/fw_flags.sh: firmware/rules.mk
+	@mkdir -p $(dir $@)
+	@{ echo "FW_CC='$(FW_CC)'"; echo "FW_CFLAGS='$(FW_CFLAGS)'"; \
+	   echo "FW_LDFLAGS='$(FW_LDFLAGS)'"; echo "FW_LIBS='$(FW_LIBS)'"; \
+	   echo "FW_LDLIBS='$(FW_LDLIBS)'"; echo "FW_GEN='$(GEN)'"; } > $@
+TARGETS += $(FW)/fw_flags.sh

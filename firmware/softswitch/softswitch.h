@@ -131,9 +131,9 @@ typedef struct {
 
 // Per-thread statistics, kept in the image so the host can read them back.
 typedef struct {
-  uint32_t sent_local;    // local deliveries (receivers reached without the network)
+  uint32_t sent_local;    // messages delivered without the network (one per send)
   uint32_t sent_remote;   // network messages sent (one per ss_out_edge)
-  uint32_t recv_local;    // local messages delivered (one per local send)
+  uint32_t recv_local;    // receivers those local messages reached
   uint32_t recv_remote;   // network messages received
   uint32_t handler_calls; // init + send + recv + idle handlers run
   uint32_t idle_cycles;   // cycles spent waiting (WaitUntil and tinselIdle)
@@ -173,16 +173,38 @@ _Static_assert(sizeof(ss_thread_image) == 96, "ss_thread_image");
 
 // ------------------------------------------------------- softswitch API
 
+// The softswitch's per-thread working state (on the thread's stack; DRAM
+// globals are shared by all threads of a DRAM, so there are none).
+typedef struct {
+  ss_thread_image *img;
+  char *base;              // the image, for offsets
+  ss_device *devs;
+  ss_out_pin *out_pins;
+  ss_out_edge *out_edges;
+  ss_in_group *in_groups;
+  ss_in_edge *in_edges;
+  uint32_t *rts;           // per-device ReadyToSend masks
+  uint32_t *ready;         // bit per device: rts != 0
+  const void *graph_props;
+  uint32_t cursor;         // round robin: where the next search for a sender starts
+  uint32_t edge;           // next out_edges entry of the message being sent
+  uint32_t edges_left;     // entries still to send
+  uint32_t len;            // SendLen last written
+  int active;              // an OnHardwareIdle handler said "still active"
+  uint32_t local_buf[TinselBytesPerMsg / 4]; // messages that stay on this thread
+} ss_thread;
+
 // Outcomes of ss_poll.
 enum { SS_BUSY = 0, SS_WAITED = 1, SS_DONE = 2 };
 
 // Check the image header and run every device's OnInit; returns 0, or
 // non-zero if the image is malformed (counted in stats.errors).
-int ss_init(ss_thread_image *img);
+int ss_init(ss_thread *t, ss_thread_image *img);
 // One step of the event loop: drain the mailbox, then send at most one
 // network message or start one device's send, else wait or vote idle.
-int ss_poll(ss_thread_image *img);
+int ss_poll(ss_thread *t);
 // ss_init, then ss_poll until SS_DONE (only with SS_FLAG_EXIT_ON_IDLE).
-int ss_run(ss_thread_image *img);
+// Returns 0 when done, non-zero for a malformed image.
+int ss_run(ss_thread *t, ss_thread_image *img);
 
 #endif

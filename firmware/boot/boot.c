@@ -1,0 +1,59 @@
+// boot.c: the boot loader, run by thread 0 of every core. It obeys the
+// host's boot commands (tinsel.md §1.9): SetAddr, WriteInstr, Store, Load
+// and Start. It must fit TinselMaxBootImageBytes with no data section, so:
+// no switch (jump tables live in .rodata), no globals, no library calls.
+#include "tinsel.h"
+
+// The request: word 0 = cmd | numArgs << 8; then up to 15 argument words.
+#define BOOT_MAX_ARGS 15
+
+void boot_main(void) __attribute__((noreturn));
+
+// Send the first `n` words at `src` to the host in one 1-flit message.
+static void reply(const volatile uint32_t *src, uint32_t n) {
+  volatile uint32_t *out = tinselSendSlot();
+  while (!tinselCanSend()) {}
+  for (uint32_t i = 0; i < n; i++) out[i] = src[i];
+  tinselSend((int)tinselHostId(), out);
+}
+
+void boot_main(void) {
+  uint32_t addr = 0;
+  tinselSetLen(0);
+  for (;;) {
+    while (!tinselCanRecv()) {}
+    volatile uint32_t *req = tinselRecv();
+    uint32_t cmd = req[0] & 0xffu, n = (req[0] >> 8) & 0xffu;
+    if (n > BOOT_MAX_ARGS) n = BOOT_MAX_ARGS;
+    volatile uint32_t *args = req + 1;
+    if (cmd == TinselBootSetAddrCmd) {
+      addr = args[0];
+    } else if (cmd == TinselBootWriteInstrCmd) {
+      for (uint32_t i = 0; i < n; i++, addr += 4) tinselWriteInstr(addr, args[i]);
+    } else if (cmd == TinselBootStoreCmd) {
+      for (uint32_t i = 0; i < n; i++, addr += 4) *(volatile uint32_t *)addr = args[i];
+    } else if (cmd == TinselBootLoadCmd) {
+      // args[0] words from addr, up to one flit's worth per reply.
+      uint32_t words = args[0], per = 1u << TinselLogWordsPerFlit;
+      tinselFree(req);
+      while (words) {
+        uint32_t k = words < per ? words : per;
+        reply((volatile uint32_t *)addr, k);
+        addr += 4 * k;
+        words -= k;
+      }
+      continue;
+    } else if (cmd == TinselBootStartCmd) {
+      uint32_t threads = args[0];
+      tinselFree(req);
+      tinselCacheFlush();
+      volatile uint32_t me = tinselId();   // on the DRAM stack: reply's load of it
+      reply(&me, 1);                       // waits for the flush's writebacks
+      while (!(tinselUartTryGet() & 0x100u)) {}     // the host's "go"
+      for (uint32_t t = 1; t <= threads; t++) tinselCreateThread(t);
+      ((void (*)(void))TinselMaxBootImageBytes)();
+      continue;                                      // the app's main returned
+    }
+    tinselFree(req);
+  }
+}

@@ -1,0 +1,21 @@
+// entry.S: every thread starts here, at PC 0. Each thread gets a stack at
+// the top of its DRAM partition (interleaved alias); thread 0 of the core
+// runs the boot loader, the others jump straight to the application.
+#include "tinsel_config.h"
+
+  .section .text.entry, "ax"
+  .globl _start
+_start:
+  csrrw a0, TinselCsrHartId, zero
+  andi  t0, a0, TinselThreadsPerDRAM - 1        // DRAM partition index
+  li    t1, TinselThreadsPerDRAM
+  sub   t1, t1, t0
+  slli  t1, t1, TinselLogBytesPerDRAMPartition
+  li    t2, TinselDRAMInterleavedBase - 32      // partition 0 ends at 2^32
+  add   sp, t1, t2
+  andi  t0, a0, TinselThreadsPerCore - 1
+  bnez  t0, 1f
+  j     boot_main
+1:
+  li    t0, TinselMaxBootImageBytes             // the application's entry
+  jr    t0

@@ -1,0 +1,212 @@
+// softswitch.c: the per-thread event loop (docs/softswitch.md). Receive
+// first, then finish the multicast under way, then start one ready
+// device's send (round robin), else vote in the idle barrier. All mailbox
+// access goes through ss_hw.h, so this file also runs in the host tests.
+#include "softswitch.h"
+#include "ss_hw.h"
+
+#define AT(t, off) ((void *)((t)->base + (off)))
+
+// Count trailing zeros of a non-zero word without libgcc (no Zbb on Tinsel).
+static uint32_t ctz32(uint32_t x) {
+  uint32_t n = 0;
+  if (!(x & 0xffffu)) { n += 16; x >>= 16; }
+  if (!(x & 0xffu))   { n += 8;  x >>= 8; }
+  if (!(x & 0xfu))    { n += 4;  x >>= 4; }
+  if (!(x & 0x3u))    { n += 2;  x >>= 2; }
+  if (!(x & 0x1u))    { n += 1; }
+  return n;
+}
+
+static const ss_dev_type *type_of(const ss_device *d) { return &ss_dev_types[d->type]; }
+
+// Re-evaluate a device's ReadyToSend and its bit in the ready bitmap.
+static void update_rts(ss_thread *t, uint32_t i) {
+  const ss_device *d = &t->devs[i];
+  const ss_dev_type *ty = type_of(d);
+  uint32_t m = 0;
+  if (ty->rts) {
+    m = ty->rts(t->graph_props, AT(t, d->props_off), AT(t, d->state_off));
+    if (ty->num_out_pins < 32) m &= (1u << ty->num_out_pins) - 1u;
+  }
+  t->rts[i] = m;
+  uint32_t bit = 1u << (i & 31u);
+  if (m) t->ready[i >> 5] |= bit;
+  else t->ready[i >> 5] &= ~bit;
+}
+
+// Deliver one message to every receiver of its key on this thread.
+static void deliver(ss_thread *t, const ss_msg_header *h) {
+  ss_thread_image *img = t->img;
+  if (h->key >= img->num_in_groups) { img->stats.errors++; return; }
+  const ss_in_group *g = &t->in_groups[h->key];
+  const void *payload = (const char *)h + SS_HEADER_BYTES;
+  for (uint32_t k = 0; k < g->count; k++) {
+    const ss_in_edge *e = &t->in_edges[g->first + k];
+    if (e->dev >= img->num_devices) { img->stats.errors++; continue; }
+    const ss_device *d = &t->devs[e->dev];
+    const ss_dev_type *ty = type_of(d);
+    if (e->pin >= ty->num_in_pins) { img->stats.errors++; continue; }
+    if (ty->recv[e->pin]) {
+      ty->recv[e->pin](t->graph_props, AT(t, d->props_off), AT(t, d->state_off),
+                       e->edge_props_off ? AT(t, e->edge_props_off) : 0, payload);
+      img->stats.handler_calls++;
+    }
+    update_rts(t, e->dev);
+  }
+}
+
+// Bounds of a table inside the image.
+static int fits(const ss_thread_image *img, uint32_t off, uint32_t count, uint32_t size) {
+  return off <= img->image_bytes && count <= (img->image_bytes - off) / size;
+}
+
+int ss_init(ss_thread *t, ss_thread_image *img) {
+  t->img = img;
+  t->base = (char *)img;
+  t->cursor = t->edge = t->edges_left = 0;
+  t->len = ~0u;
+  t->active = 1;   // the first barrier votes "not done": OnHardwareIdle runs at least once
+  img->stats = (ss_stats){ 0 };
+  uint32_t n = img->num_devices;
+  if (img->magic != SS_MAGIC || img->version != SS_VERSION ||
+      !fits(img, img->devices_off, n, sizeof(ss_device)) ||
+      !fits(img, img->in_groups_off, img->num_in_groups, sizeof(ss_in_group)) ||
+      !fits(img, img->rts_off, n, 4) || !fits(img, img->ready_off, (n + 31) / 32, 4)) {
+    img->stats.errors++;
+    return 1;
+  }
+  t->devs = AT(t, img->devices_off);
+  t->out_pins = AT(t, img->out_pins_off);
+  t->out_edges = AT(t, img->out_edges_off);
+  t->in_groups = AT(t, img->in_groups_off);
+  t->in_edges = AT(t, img->in_edges_off);
+  t->rts = AT(t, img->rts_off);
+  t->ready = AT(t, img->ready_off);
+  t->graph_props = img->graph_props_off ? AT(t, img->graph_props_off) : 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (t->devs[i].type >= ss_num_dev_types) { img->stats.errors++; return 1; }
+  for (uint32_t w = 0; w < (n + 31) / 32; w++) t->ready[w] = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const ss_device *d = &t->devs[i];
+    const ss_dev_type *ty = type_of(d);
+    if (ty->init) {
+      ty->init(t->graph_props, AT(t, d->props_off), AT(t, d->state_off));
+      img->stats.handler_calls++;
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) update_rts(t, i);
+  return 0;
+}
+
+// The first ready device at or after the cursor, wrapping; n if none.
+static uint32_t next_ready(const ss_thread *t) {
+  uint32_t n = t->img->num_devices, words = (n + 31) / 32;
+  if (n == 0) return 0;
+  uint32_t start = t->cursor < n ? t->cursor : 0;
+  uint32_t w = start >> 5;
+  uint32_t bits = t->ready[w] & (~0u << (start & 31u));
+  for (uint32_t k = 0; k <= words; k++) {
+    if (bits) return (w << 5) + ctz32(bits);
+    w = w + 1 < words ? w + 1 : 0;
+    bits = t->ready[w];
+  }
+  return n;
+}
+
+static void wait_send_or_recv(ss_thread *t) {
+  uint32_t c0 = ss_hw_cycles();
+  ss_hw_wait_send_or_recv();
+  t->img->stats.idle_cycles += ss_hw_cycles() - c0;
+}
+
+// Run device i's send handler for its highest-priority ready pin.
+static int start_send(ss_thread *t, uint32_t i) {
+  ss_thread_image *img = t->img;
+  const ss_device *d = &t->devs[i];
+  const ss_dev_type *ty = type_of(d);
+  uint32_t pin = ctz32(t->rts[i]);
+  const ss_out_pin *op = &t->out_pins[d->out_pin_base + pin];
+  // The send slot may still be in flight: only touch it once can-send.
+  if (op->num_edges && !ss_hw_can_send()) { wait_send_or_recv(t); return SS_WAITED; }
+  ss_msg_header *h = op->num_edges ? ss_hw_send_slot() : (ss_msg_header *)t->local_buf;
+  t->cursor = i + 1;
+  int ok = 0;
+  if (ty->send[pin]) {
+    ok = ty->send[pin](t->graph_props, AT(t, d->props_off), AT(t, d->state_off),
+                       (char *)h + SS_HEADER_BYTES);
+    img->stats.handler_calls++;
+  }
+  update_rts(t, i);
+  if (!ok) return SS_BUSY;
+  h->pin = (uint8_t)pin;
+  h->flags = 0;
+  h->src = SS_SRC(i, ss_hw_id());
+  if (op->local_key != SS_NO_KEY) {
+    h->key = op->local_key;
+    img->stats.sent_local++;
+    if (op->local_key < img->num_in_groups)
+      img->stats.recv_local += t->in_groups[op->local_key].count;
+    deliver(t, h);
+  }
+  if (op->num_edges) {
+    uint32_t bytes = SS_HEADER_BYTES + ty->out_bytes[pin];
+    uint32_t len = (bytes - 1) >> TinselLogBytesPerFlit;
+    if (len != t->len) { ss_hw_set_len(len); t->len = len; }
+    t->edge = op->first_edge;
+    t->edges_left = op->num_edges;
+  }
+  return SS_BUSY;
+}
+
+// Send the next network message of the multicast under way.
+static int send_edge(ss_thread *t) {
+  if (!ss_hw_can_send()) { wait_send_or_recv(t); return SS_WAITED; }
+  ss_msg_header *h = ss_hw_send_slot();
+  const ss_out_edge *e = &t->out_edges[t->edge++];
+  t->edges_left--;
+  h->key = e->key;
+  ss_hw_multicast(e->mbox, e->mask_hi, e->mask_lo, h);
+  t->img->stats.sent_remote++;
+  return SS_BUSY;
+}
+
+// Nothing to send or receive: vote in the idle barrier.
+static int go_idle(ss_thread *t) {
+  ss_thread_image *img = t->img;
+  uint32_t c0 = ss_hw_cycles();
+  int r = ss_hw_idle(!t->active);
+  img->stats.idle_cycles += ss_hw_cycles() - c0;
+  if (r == 0) return SS_BUSY;                // a message arrived
+  img->stats.idle_barriers++;
+  if (r > 1 && (img->flags & SS_FLAG_EXIT_ON_IDLE)) return SS_DONE;
+  t->active = 0;
+  for (uint32_t i = 0; i < img->num_devices; i++) {
+    const ss_device *d = &t->devs[i];
+    const ss_dev_type *ty = type_of(d);
+    if (!ty->idle) continue;
+    t->active |= ty->idle(t->graph_props, AT(t, d->props_off), AT(t, d->state_off)) != 0;
+    img->stats.handler_calls++;
+    update_rts(t, i);
+  }
+  return SS_WAITED;
+}
+
+int ss_poll(ss_thread *t) {
+  while (ss_hw_can_recv()) {                 // receive first: drain the mailbox
+    ss_msg_header *m = ss_hw_recv();
+    t->img->stats.recv_remote++;
+    deliver(t, m);
+    ss_hw_free(m);
+  }
+  if (t->edges_left) return send_edge(t);
+  uint32_t i = next_ready(t);
+  if (i < t->img->num_devices) return start_send(t, i);
+  return go_idle(t);
+}
+
+int ss_run(ss_thread *t, ss_thread_image *img) {
+  if (ss_init(t, img)) return 1;
+  while (ss_poll(t) != SS_DONE) {}
+  return 0;
+}
