@@ -1,3 +1,4 @@
 # tests/rules.mk: test suites that belong to no single folder's rules.
 SUITES += tests/compiler/run.sh
 include tests/sim/rules.mk
+include tests/tinsel/rules.mk

@@ -156,6 +156,8 @@ static void send_from(Engine *e, int t, int d) {
   if (!f)
     return; /* a pin without edges in this invocation */
   int n = f->start[d + 1] - f->start[d];
+  if (n == 0)
+    return; /* nobody reads this device's value: no message */
   if (f->kind == OP2T_EDGE_READ) {
     r->counts->read_sends++;
     r->counts->read_edges += n;
@@ -205,7 +207,18 @@ static int run(op2t_run *r) {
   for (int i = 0; i < r->inv->ninvolved; i++)
     for (int d = 0; d < r->devs[r->inv->involved[i].type].n; d++)
       update_rts(&e, r->inv->involved[i].type, d);
+  /* Every step delivers a message or runs a send handler; a correct
+   * protocol needs a few per device and edge. More means a livelock. */
+  long edges = 0;
+  for (int i = 0; i < r->nfanouts; i++)
+    edges += r->fanouts[i].start[r->devs[r->fanouts[i].type].n];
+  long steps = 0, max_steps = 1000000 + 64 * (total + edges);
   while (e.nq + (size_t)e.nready > 0) {
+    if (++steps > max_steps) {
+      fprintf(stderr, "op2 tinsel: %s: no end after %ld steps, %d devices still ready to send (a livelock)\n",
+              r->inv->name, steps, e.nready);
+      return 1;
+    }
     uint64_t k = next_random(&e) % (e.nq + (uint64_t)e.nready);
     if (k < e.nq) {
       deliver(&e, (size_t)k);
@@ -224,5 +237,6 @@ static int run(op2t_run *r) {
   free(e.q);
   return 0;
 }
+
 
 const op2t_engine op2t_engine_functional = {"functional", run};

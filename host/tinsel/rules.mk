@@ -7,7 +7,8 @@
 TINSELRT_SRCS := $(wildcard host/tinsel/*.c)
 TINSELRT_OBJS := $(TINSELRT_SRCS:%.c=$(OBJ)/%.o)
 TINSELRT_LIB  := $(LIB)/libop2_tinsel.a
-TINSELRT_INC  := $(BUILD)/include/op_tinsel.h $(BUILD)/include/softswitch.h $(BUILD)/include/tinsel_config.h
+TINSELRT_INC  := $(BUILD)/include/op_tinsel.h $(BUILD)/include/softswitch.h $(BUILD)/include/tinsel_config.h \
+                 $(BUILD)/include/op2_soft_sqrt.inc
 
 $(OBJ)/host/tinsel/%.o: host/tinsel/%.c $(wildcard host/tinsel/*.h) host/seq/op_seq.h \
                         firmware/softswitch/softswitch.h $(GEN)/tinsel_config.h
@@ -23,6 +24,9 @@ $(BUILD)/include/op_tinsel.h: host/tinsel/op_tinsel.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 $(BUILD)/include/softswitch.h: firmware/softswitch/softswitch.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/op2_soft_sqrt.inc: compiler/backends/tinsel/op2_soft_sqrt.inc
 	@mkdir -p $(dir $@)
 	cp $< $@
 $(BUILD)/include/tinsel_config.h: $(GEN)/tinsel_config.h

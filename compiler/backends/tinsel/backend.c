@@ -67,10 +67,12 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
     return 1;
 
   char *fw = format("%s/fw", opts->gen_dir);
-  if (mkdir(fw, 0777) != 0 && errno != EEXIST) {
-    error_plain("cannot create '%s': %s", fw, strerror(errno));
-    return 1;
-  }
+  const char *dirs[] = {opts->gen_dir, fw};
+  for (int i = 0; i < 2; i++)
+    if (mkdir(dirs[i], 0777) != 0 && errno != EEXIST) {
+      error_plain("cannot create '%s': %s", dirs[i], strerror(errno));
+      return 1;
+    }
   int nimgs;
   FwImage *imgs = make_images(g, &nimgs);
   if (!fw_write_sources(fw, g))

@@ -87,8 +87,13 @@ static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
   strarray_push(&cc, src);
   strarray_push(&cc, "-o");
   strarray_push(&cc, obj);
-  if (run_command(&cc, b->verbose))
+  if (run_command(&cc, b->verbose)) {
+    error_plain("the device code of %s does not compile (%s): kernels run on the devices, where they see "
+                "only their arguments, the op_decl_const globals and the program's functions; a kernel "
+                "that uses any other global (a counter, a buffer) cannot run on POETS",
+                img->name, src);
     return 1;
+  }
   // Link with the softswitch and firmware/'s library: flags and objects,
   // then ours, then the libraries after "LIBS". Without them, the device
   // code alone, rooted at its table, so the count is what it would add.

@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# tests/tinsel/run.sh: op2c --target tinsel. Golden generated code for a
+# small program; every firmware image that op2c says fits real Tinsel
+# passes checkelf (and the others are rejected by it); the OP2 test
+# programs and a small airfoil run on the functional engine under several
+# delivery orders and agree with --target seq; message counts, the
+# instance writer and the errors. Reads BUILD (default build) and
+# TEST_CFLAGS (sanitizers under make test).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source tests/lib.sh
+BUILD=${BUILD:-build}
+bin=$BUILD/bin
+OP2C="$bin/op2c"
+export ASAN_OPTIONS=detect_leaks=0 # op2c never frees; the executables are checked by their own exit
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+SEEDS="1 7 42"
+cflags=(-O2 ${TEST_CFLAGS:-})
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+
+# tinsel NAME SOURCE [OP2C ARGS...]: build $tmp/NAME with --target tinsel, generated files in $tmp/NAME.gen.
+tinsel() {
+  local name=$1 src=$2; shift 2
+  "$OP2C" --target tinsel "${cflags[@]}" --gen-dir "$tmp/$name.gen" -o "$tmp/$name" "$@" "$src" \
+    >"$tmp/$name.build" 2>&1
+}
+
+# --- golden generated code: tests/compiler/ir/scanner.cpp
+golden_dir=tests/compiler/tinsel/scanner
+OP2C=$(abs "$OP2C")
+if (cd tests/compiler/ir && "$OP2C" --target tinsel --imem enlarged --gen-dir "$tmp/scanner.gen" \
+      -I include -o "$tmp/scanner" scanner.cpp >"$tmp/scanner.build" 2>&1); then
+  pass "scanner builds"
+  sed -e "s|$tmp/||g" -e "s|$PWD/||g" "$tmp/scanner.gen/0_scanner.cpp" >"$tmp/scanner.gen/0_scanner.cpp.rel"
+  for f in fw/op2_graph.h fw/op2_shared.inc fw/set_nodes.inc fw/set_edges.inc fw/img_set_nodes.c fw/img_all.c \
+           op2_host.c 0_scanner.cpp.rel; do
+    actual="$tmp/scanner.gen/$f" expected="$golden_dir/$(basename "$f")"
+    [ "${UPDATE:-0}" = 1 ] && mkdir -p "$golden_dir" && cp "$actual" "$expected"
+    check_golden "golden scanner $(basename "$f")" "$expected" "$actual"
+  done
+  check "scanner images.txt lists every image with its size" \
+    grep -qE '^img_set_edges [0-9]+ (real|enlarged) set_edges$' "$tmp/scanner.gen/fw/images.txt"
+  check "scanner device code compiles without warnings" \
+    bash -c "! grep -E 'warning:' '$tmp/scanner.build' | grep -v 'instruction memory'"
+  out=$("$tmp/scanner" 2>&1)
+  check "scanner runs on the functional engine" grep -qx PASSED <<<"$out"
+else
+  fail "scanner builds" "$(cat "$tmp/scanner.build")"
+fi
+
+# --- every image: checkelf agrees with op2c's manifest
+checkelf_images() { # NAME: the images of $tmp/NAME.gen
+  local name=$1 img bytes fits rest out rc
+  [ -x "$bin/checkelf" ] || { fail "$name images: checkelf" "missing $bin/checkelf"; return; }
+  while read -r img bytes fits rest; do
+    [ "${img:0:1}" = "#" ] && continue
+    out=$("$bin/checkelf" "$tmp/$name.gen/fw/$img.elf" 2>&1); rc=$?
+    if [ "$fits" = real ]; then
+      if [ $rc -eq 0 ] && grep -q "ok: .text $bytes of" <<<"$out"; then pass "$name $img ($bytes B) passes checkelf"
+      else fail "$name $img ($bytes B) passes checkelf" "$out"; fi
+    elif [ $rc -ne 0 ]; then
+      pass "$name $img ($bytes B, $fits) is rejected by checkelf"
+    else
+      fail "$name $img ($bytes B, $fits) is rejected by checkelf" "$out"
+    fi
+  done <"$tmp/$name.gen/fw/images.txt"
+}
+
+# --- the OP2 test programs: same output as seq under every delivery order
+for src in tests/op2/*.cpp tests/op2/*.c tests/tinsel/*.cpp; do
+  name=$(basename "${src%.*}")
+  case $name in airfoil_direct|opt_arg) continue ;; esac # the oracle; a kernel with host globals (below)
+  if ! tinsel "$name" "$src" --imem enlarged; then fail "$name builds" "$(cat "$tmp/$name.build")"; continue; fi
+  seq_exe=$bin/tests/op2/$name
+  if [ ! -x "$seq_exe" ]; then
+    seq_exe=$tmp/$name.seq
+    "$OP2C" "${cflags[@]}" -o "$seq_exe" "$src" >"$tmp/$name.seqbuild" 2>&1 ||
+      { fail "$name seq builds" "$(cat "$tmp/$name.seqbuild")"; continue; }
+  fi
+  seq_exe=$(abs "$seq_exe")
+  want=$(cd "$tmp" && "$seq_exe" 2>&1)
+  for seed in $SEEDS; do
+    got=$(cd "$tmp" && OP2_TINSEL_SEED=$seed "$tmp/$name" 2>&1); rc=$?
+    if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then pass "$name seed $seed matches seq"
+    else fail "$name seed $seed matches seq" "exit $rc" "$(diff <(echo "$want") <(echo "$got"))"; fi
+  done
+done
+checkelf_images gbl_reductions
+
+# A kernel that updates a host global cannot run on devices: a clear error.
+if tinsel opt_arg tests/op2/opt_arg.cpp; then
+  fail "opt_arg (kernel uses a host global) is refused" "op2c succeeded"
+else
+  check "opt_arg (kernel uses a host global) is refused" \
+    grep -q "a kernel that uses any other global (a counter, a buffer) cannot run on POETS" "$tmp/opt_arg.build"
+fi
+
+# A type over real Tinsel's instruction memory: an error with the sizes, unless --imem enlarged.
+if (cd tests/compiler/ir && "$OP2C" --target tinsel -I include -o "$tmp/x" scanner.cpp >"$tmp/imem.err" 2>&1); then
+  fail "imem budget is enforced" "op2c succeeded"
+else
+  check "imem budget is enforced" grep -qE "device type set_edges needs [0-9]+ bytes of instruction memory, more than the 7616 .*EnlargedLogInstrsPerCore" "$tmp/imem.err"
+fi
+
+# --- message counts (OP2_TINSEL_STATS), worked by hand for scanner.cpp's mesh:
+# 2 edges, 3 nodes, pedge = {0,1, 1,2}. flux: 5 devices, begin and end each;
+# p_x read by both edges from 3 nodes (3 sends, 4 edges); 4 INC writes.
+# Seed count = 5 + 5 + 4 + 4 = 18; sent = 5 + 5 + 3 + 4 = 17.
+stats=$(OP2_TINSEL_STATS=1 "$tmp/scanner" 2>&1 >/dev/null)
+check "stats flux_1" grep -qE '^  flux_1 +1 +5 +5 +5 +3 +4 +4 +18 +17$' <<<"$stats"
+check "stats gather" grep -qE '^  gather +1 +5 +5 +5 +3 +4 +0 +14 +13$' <<<"$stats"
+check "stats stats (direct: begin and end only)" grep -qE '^  stats +1 +3 +3 +3 +0 +0 +0 +6 +6$' <<<"$stats"
+
+# --- the instance (OP2_EMIT_INSTANCE): 5 devices and the host; edges per
+# invocation: begin + end per involved device and one per read/write edge:
+# flux_1 10+4+4, flux_2 18, gather 10+4, stats 6, maybe 6 = 62.
+OP2_EMIT_INSTANCE="$tmp/scanner.instance.xml" "$tmp/scanner" >/dev/null 2>&1
+check "instance devices" test "$(grep -c '<DevI ' "$tmp/scanner.instance.xml")" -eq 5
+check "instance edges" test "$(grep -c '<EdgeI ' "$tmp/scanner.instance.xml")" -eq 62
+check "instance write totals" grep -q 'id="nodes_1" type="set_nodes" P="{.index = 1, .flux_1_write_recv_total = 2' \
+  "$tmp/scanner.instance.xml"
+check "instance vector edge property" grep -q 'path="edges_1:gather_arg0_read_recv-nodes_2:gather_p_x_read_send" P="{1}"' \
+  "$tmp/scanner.instance.xml"
+OP2_EMIT_INSTANCE=/nonexistent/dir/i.xml "$tmp/scanner" >/dev/null 2>"$tmp/inst.err"
+check "instance unwritable: an error" grep -q "cannot write the instance to '/nonexistent/dir/i.xml'" "$tmp/inst.err"
+
+# --- the software double sqrt of dp images, against the host's, bit for bit
+if ${CC:-cc} ${TEST_CFLAGS:-} -O2 -I "$BUILD/include" tests/tinsel/soft_sqrt_test.c -lm -o "$tmp/soft_sqrt" 2>"$tmp/sq.err"; then
+  check "op2_sqrt is correctly rounded" "$tmp/soft_sqrt"
+else
+  fail "op2_sqrt test builds" "$(cat "$tmp/sq.err")"
+fi
+
+# --- airfoil on the 1800-cell mesh, a few iterations, against seq.
+# INC order changes results: p_res collects 2-4 contributions per cell in
+# arrival order, and rms is summed per device and then in arrival order at
+# the host. dp agrees to 1e-10 relative (measured ~1e-15 after 6
+# iterations); sp to 1e-5 (float's epsilon is 1.2e-7; a few ulps per
+# iteration, measured 1.6e-7). p_q after the run: the same bounds, absolute
+# on values of order 1.
+mesh=$BUILD/meshes/naca_20x30.dat
+read -r nnode ncell nedge nbedge <"$mesh"
+for v in sp dp; do
+  tol=$([ $v = sp ] && echo 1e-5 || echo 1e-10)
+  imem=$([ $v = dp ] && echo --imem enlarged)
+  if ! tinsel "airfoil_$v" "apps/airfoil/$v/airfoil.cpp" $imem; then
+    fail "airfoil $v builds" "$(cat "$tmp/airfoil_$v.build")"; continue
+  fi
+  pass "airfoil $v builds"
+  [ $v = sp ] && checkelf_images airfoil_sp
+  opts=(--mesh "$mesh" --iters 6 --print-every 1 --digits 17)
+  "$bin/airfoil_$v" "${opts[@]}" --output "$tmp/q_seq_$v" | grep -E '^ +[0-9]+  [-+0-9.e]+ $' >"$tmp/rms_seq_$v"
+  for seed in $SEEDS; do
+    OP2_TINSEL_SEED=$seed OP2_TINSEL_STATS=1 "$tmp/airfoil_$v" "${opts[@]}" --output "$tmp/q_$v" \
+      >"$tmp/out_$v" 2>"$tmp/stats_$v"
+    grep -E '^ +[0-9]+  [-+0-9.e]+ $' "$tmp/out_$v" >"$tmp/rms_$v"
+    check "airfoil $v seed $seed: rms within $tol of seq" \
+      awk -v tol="$tol" 'NR==FNR { want[FNR] = $2; n = FNR; next }
+        { d = $2 - want[FNR]; if (d < 0) d = -d; if (d > tol * want[FNR]) { print "iter " $1 ": " $2 " vs " want[FNR]; bad = 1 } }
+        END { if (FNR != n || n != 6) { print "lines: " FNR " vs " n; bad = 1 }; exit bad }' "$tmp/rms_seq_$v" "$tmp/rms_$v"
+    check "airfoil $v seed $seed: final p_q within $tol of seq" \
+      awk -v tol="$tol" 'NR==FNR { for (i = 1; i <= NF; i++) want[FNR, i] = $i; n = FNR; next }
+        { for (i = 1; i <= NF; i++) { d = $i - want[FNR, i]; if (d < 0) d = -d; if (d > tol) { print FNR ": " $0; bad = 1; exit 1 } } }
+        END { if (FNR != n) bad = 1; exit bad }' "$tmp/q_seq_$v" "$tmp/q_$v"
+  done
+  # res_calc over the edges: x through pedge (2 slots), q and adt through
+  # pecell (2 each) = 6 read edges, 2 INC writes per edge; every node an
+  # edge reads sends x once, every such cell q and adt once; begin and end
+  # to every edge, node and cell. The used nodes and cells, from the mesh:
+  read -r used_nodes used_cells < <(awk -v nn="$nnode" -v nc="$ncell" -v ne="$nedge" '
+    NR > 1 + nn + nc && NR <= 1 + nn + nc + ne { n[$1]; n[$2]; c[$3]; c[$4] }
+    END { for (k in n) un++; for (k in c) uc++; print un, uc }' "$mesh")
+  dev=$((nedge + nnode + ncell)) sends=$((used_nodes + 2 * used_cells))
+  want=$(printf '  %-16s %6d %8d %8d %8d %10d %10d %10d %10d %10d' res_calc 12 $dev $dev $dev \
+    $sends $((6 * nedge)) $((2 * nedge)) $((2 * dev + 8 * nedge)) $((2 * dev + sends + 2 * nedge)))
+  check "airfoil $v message counts of res_calc" grep -qxF -- "$want" "$tmp/stats_$v"
+done
+
+finish
