@@ -10,6 +10,7 @@
  * conversions saturate, fmin/fmax prefer the number to a NaN and order -0
  * below +0, and the static rounding modes are applied explicitly.
  */
+#include <fenv.h>
 #include <float.h>
 #include <inttypes.h>
 #include <math.h>
@@ -227,6 +228,7 @@ static void gen_mem(void)
 }
 
 /* ---- floating point ---- */
+enum rm { RNE, RTZ, RDN, RUP, RMM };
 enum fop { FADD, FSUB, FMUL, FDIV, FEQ, FLT, FLE, FSGNJ, FSGNJN, FSGNJX, FMV, FLW_FSW, FMIN, FMAX, FZERO };
 
 static uint32_t fp_op(enum fop op, uint32_t a, uint32_t b)
@@ -277,6 +279,46 @@ static void gen_fp_arith(void)
   gen_fp(names, ops, N(ops), 1);
 }
 
+/* Arithmetic in a static rounding mode: the host rounds in RTZ, RDN and RUP;
+ * RMM differs from RNE only on an exact tie, which the double result shows
+ * (a float sum or product is exact in double, and a float quotient is never
+ * within a double rounding of a float midpoint unless it is one). */
+static uint32_t fp_arith_rm(enum fop op, uint32_t a, uint32_t b, enum rm rm)
+{
+  static const int host[] = { [RNE] = FE_TONEAREST, [RTZ] = FE_TOWARDZERO,
+                              [RDN] = FE_DOWNWARD, [RUP] = FE_UPWARD, [RMM] = FE_TONEAREST };
+  volatile float x = u2f(a), y = u2f(b), r;
+  fesetround(host[rm]);
+  r = op == FADD ? x + y : op == FSUB ? x - y : op == FMUL ? x * y : x / y;
+  fesetround(FE_TONEAREST);
+  double d = op == FADD ? (double)x + y : op == FSUB ? (double)x - y
+           : op == FMUL ? (double)x * y : (double)x / y;
+  if (rm != RMM || !isfinite(r) || (double)r == d) return canon(r);
+  float lo = (double)r < d ? r : nextafterf(r, -INFINITY), hi = nextafterf(lo, INFINITY);
+  if (d != ((double)lo + (double)hi) / 2) return canon(r);
+  return f2u(fabsf(hi) > fabsf(lo) ? hi : lo); /* a tie: away from zero */
+}
+
+static void gen_fp_arith_rm(void)
+{
+  static const struct { const char *name; enum fop op; enum rm rm; } ops[] = {
+#define ARM(name, insn, op, rm) { #name, op, rm },
+    FP_ARITH_RM_OPS(ARM)
+  };
+  static const uint32_t values[] = { /* 1, -1, 1+ulp, 0.1, -1/3, max, min subnormal, -min normal, 2^24, 2^-24 */
+    0x3f800000, 0xbf800000, 0x3f800001, 0x3dcccccd, 0xbeaaaaab,
+    0x7f7fffff, 0x00000001, 0x80800000, 0x4b800000, 0x33800000,
+  };
+  for (size_t k = 0; k < N(ops); k++) {
+    for (size_t i = 0; i < N(values); i++)
+      for (size_t j = 0; j < N(values); j++)
+        row(ops[k].name, values[i], values[j], fp_arith_rm(ops[k].op, values[i], values[j], ops[k].rm));
+    for (size_t i = 0; i < N(fp_rounding_pairs); i++)
+      row(ops[k].name, fp_rounding_pairs[i][0], fp_rounding_pairs[i][1],
+          fp_arith_rm(ops[k].op, fp_rounding_pairs[i][0], fp_rounding_pairs[i][1], ops[k].rm));
+  }
+}
+
 static void gen_fp_bits(void)
 {
   static const char *const names[] = { FP_BITS_OPS(NAME) };
@@ -293,7 +335,6 @@ static void gen_fp_minmax(void)
   gen_fp(names, ops, N(ops), 0);
 }
 
-enum rm { RNE, RTZ, RDN, RUP, RMM };
 enum cvt { CVT_W_S, CVT_WU_S, CVT_S_W, CVT_S_WU };
 
 /* Round a double holding an integer-valued or fractional number to an
@@ -389,7 +430,8 @@ int main(int argc, char **argv)
   static const struct { const char *name; void (*gen)(void); } classes[] = {
     { "int_rr", gen_int_rr }, { "mul", gen_mul }, { "int_imm", gen_int_imm },
     { "branch", gen_branch }, { "mem", gen_mem }, { "fp_arith", gen_fp_arith },
-    { "fp_bits", gen_fp_bits }, { "fp_minmax", gen_fp_minmax },
+    { "fp_arith_rm", gen_fp_arith_rm }, { "fp_bits", gen_fp_bits },
+    { "fp_minmax", gen_fp_minmax },
     { "fp_f2i", gen_fp_f2i }, { "fp_i2f", gen_fp_i2f },
   };
   if (argc == 5 && !strcmp(argv[1], "threads")) {
@@ -406,8 +448,8 @@ int main(int argc, char **argv)
     printf("};\n");
     return 0;
   }
-  fprintf(stderr, "usage: gen_vectors CLASS    (CLASS: int_rr mul int_imm branch mem fp_arith fp_bits\n"
-                  "                            fp_minmax fp_f2i fp_i2f)\n"
+  fprintf(stderr, "usage: gen_vectors CLASS    (CLASS: int_rr mul int_imm branch mem fp_arith fp_arith_rm\n"
+                  "                            fp_bits fp_minmax fp_f2i fp_i2f)\n"
                   "       gen_vectors threads INT_ITERS FP_ITERS NTHREADS\n");
   return 2;
 }

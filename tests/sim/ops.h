@@ -134,6 +134,15 @@
   X(FMUL, FP_FF("fmul.s")) \
   X(FDIV, FP_FF("fdiv.s"))
 
+/* FP arithmetic with the other static rounding modes: X(NAME, template, op, rm). */
+#define FP_RM(insn, rm) FP_IN insn " ft2, ft0, ft1, " rm "\n fmv.x.w %0, ft2"
+#define FP_RM_MODES(X, NAME, insn) \
+  X(NAME##_RTZ, FP_RM(insn, "rtz"), NAME, RTZ) X(NAME##_RDN, FP_RM(insn, "rdn"), NAME, RDN) \
+  X(NAME##_RUP, FP_RM(insn, "rup"), NAME, RUP) X(NAME##_RMM, FP_RM(insn, "rmm"), NAME, RMM)
+#define FP_ARITH_RM_OPS(X) \
+  FP_RM_MODES(X, FADD, "fadd.s") FP_RM_MODES(X, FSUB, "fsub.s") \
+  FP_RM_MODES(X, FMUL, "fmul.s") FP_RM_MODES(X, FDIV, "fdiv.s")
+
 /* FP compares, sign injection, raw moves (no NaN canonicalisation), x0 results. */
 #define FP_BITS_OPS(X) \
   X(FEQ, FP_FI("feq.s")) \

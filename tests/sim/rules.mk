@@ -13,14 +13,14 @@ SIM_HEADERS := tests/sim/test.h tests/sim/ops.h tests/sim/thread_work.h
 # ELF name -> configuration, from tests.list; the profile tests use core.
 SIM_LIST    := $(shell awk '!/^\#/ && NF { print $$1 ":" $$2 }' tests/sim/tests.list)
 sim_cfg      = $(word 2,$(subst :, ,$(filter $(1):%,$(SIM_LIST))))
-SIM_TABLES  := int_rr int_imm branch mul fp_arith fp_bits fp_f2i fp_i2f fp_minmax
+SIM_TABLES  := int_rr int_imm branch mul fp_arith fp_arith_rm fp_bits fp_f2i fp_i2f fp_minmax
 SIM_REJECTS := $(shell awk '!/^\#/ && NF { print $$1 }' tests/sim/reject.list)
 # Thread tests: NAME:INT_ITERS:FP_ITERS (per-thread work; keep board runs short).
 SIM_THREADS := threads_core:64:16 fpu_tile:4:48 threads_board:24:6
 
 $(BIN)/gen_vectors: tests/sim/gen_vectors.c tests/sim/ops.h tests/sim/thread_work.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -ffp-contract=off -Itests/sim $< $(LDFLAGS) -lm -o $@
+	$(CC) $(CFLAGS) -ffp-contract=off -frounding-math -Itests/sim $< $(LDFLAGS) -lm -o $@
 
 $(SIM_T)/vec/%.vec.h: $(BIN)/gen_vectors
 	@mkdir -p $(dir $@)
