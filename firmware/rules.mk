@@ -126,3 +126,17 @@ $(FW)/fw_flags.sh: firmware/rules.mk
 	   echo "FW_LDFLAGS='$(FW_LDFLAGS)'"; echo "FW_LIBS='$(FW_LIBS)'"; \
 	   echo "FW_LDLIBS='$(FW_LDLIBS)'"; echo "FW_GEN='$(GEN)'"; } > $@
 TARGETS += $(FW)/fw_flags.sh
+
+# A test image for the cycle model (tsim): the real boot entry with a stub
+# for the host's Start command, and the smoke test (tests/firmware/smoke.c).
+# It is not a real Tinsel image (the stub is not the boot loader), so it
+# lives apart in $(FW)/sim/ and checkelf does not gate it.
+$(FW)/sim/%.o: tests/firmware/%.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+
+$(FW)/sim/smoke.elf: $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/smoke.o $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
+	$(FW_CC) $(FW_ARCH) -nostdlib -nostartfiles -static -Wl,--gc-sections -L$(GEN) -Ttests/firmware/sim.ld \
+	  $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/smoke.o $(FW_LIBS) $(FW_LDLIBS) -o $@
+
+TARGETS += $(FW)/sim/smoke.elf

@@ -3,7 +3,7 @@
 // runs the boot loader, the others jump straight to the application.
 #include "tinsel_config.h"
 
-  .section .text.entry, "ax"
+  .section .text.boot, "ax"
   .globl _start
 _start:
   csrrw a0, TinselCsrHartId, zero

@@ -122,6 +122,19 @@ check "data image is at the DRAM globals" grep -qx "@$(printf '%08x' "$(sed -n '
 # "hell" of "hello from thread", little-endian.
 check "data image holds the strings" grep -qx 6c6c6568 "$tmp/data.img"
 
+# On the cycle model (sim/README.md): the 16 threads of a core run tinsel.h
+# and the libc through the real boot entry; thread 0 prints on the debug link.
+if [ -x "$BUILD/bin/tsim" ]; then
+  out=$("$BUILD/bin/tsim" --config core --elf "$FW/sim/smoke.elf" --quiet 2>&1); rc=$?
+  check "tsim smoke: PASS" test "$rc" -eq 0
+  if grep -q "^smoke: thread 0x0 of 16: .*sqrtf(2) 0x3fb504f3, ok$" <<<"$out"; then pass "tsim smoke: report on the debug link"
+  else fail "tsim smoke: report on the debug link" "$out"; fi
+  n=$(grep -o "^emit: core 0 thread [0-9]*: 0x000000[0-9a-f]*" <<<"$out" | awk '{t=$5; sub(":","",t); if (sprintf("0x%08x", t) == $6) n++} END {print n+0}')
+  check "tsim smoke: 16 threads, each with its own tinselId ($n)" test "$n" -eq 16
+else
+  fail "tsim smoke" "no $BUILD/bin/tsim (make all builds it)"
+fi
+
 # Figures: the softswitch's own code size (reported, not a test).
 ss_text=$(riscv64-unknown-elf-size -A "$FW/softswitch/softswitch.o" | awk '$1 ~ /^\.text/ {s += $2} END {print s}')
 echo "softswitch alone: $ss_text bytes of .text (of $(sed -n 's/^#define TinselAppInstrBytes \([0-9]*\)/\1/p' "$FW_GEN/tinsel_config.h"))"
