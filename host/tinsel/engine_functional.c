@@ -18,10 +18,12 @@
 #include "softswitch.h"
 
 typedef struct {
+  /* Handlers read payloads as structs: aligned as in a Tinsel message
+   * (after the 8-byte header). */
+  _Alignas(8) uint8_t payload[SS_MAX_PAYLOAD];
   int dev;
   int16_t type;          /* -1: to the controller */
   uint8_t pin, slot, has_props;
-  uint8_t payload[SS_MAX_PAYLOAD];
 } Msg;
 
 typedef struct {
@@ -137,7 +139,7 @@ static void send_from(Engine *e, int t, int d) {
             r->graph->types[t].name, d, pin);
     exit(1);
   }
-  uint8_t payload[SS_MAX_PAYLOAD] = {0};
+  _Alignas(8) uint8_t payload[SS_MAX_PAYLOAD] = {0};
   int send = dt->send[pin](r->graph_props, props_of(r, t, d), state_of(r, t, d), payload);
   r->counts->handlers++;
   update_rts(e, t, d);

@@ -29,7 +29,7 @@ tinsel() {
 # --- golden generated code: tests/compiler/ir/scanner.cpp
 golden_dir=tests/compiler/tinsel/scanner
 OP2C=$(abs "$OP2C")
-if (cd tests/compiler/ir && "$OP2C" --target tinsel --imem enlarged --gen-dir "$tmp/scanner.gen" \
+if (cd tests/compiler/ir && "$OP2C" --target tinsel --imem enlarged "${cflags[@]}" --gen-dir "$tmp/scanner.gen" \
       -I include -o "$tmp/scanner" scanner.cpp >"$tmp/scanner.build" 2>&1); then
   pass "scanner builds"
   sed -e "s|$tmp/||g" -e "s|$PWD/||g" "$tmp/scanner.gen/0_scanner.cpp" >"$tmp/scanner.gen/0_scanner.cpp.rel"
