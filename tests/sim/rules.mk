@@ -14,6 +14,8 @@ SIM_HEADERS := tests/sim/test.h tests/sim/ops.h tests/sim/thread_work.h
 SIM_LIST    := $(shell awk '!/^\#/ && NF { print $$1 ":" $$2 }' tests/sim/tests.list)
 sim_cfg      = $(word 2,$(subst :, ,$(filter $(1):%,$(SIM_LIST))))
 SIM_TABLES  := int_rr int_imm branch mul fp_arith fp_arith_rm fp_bits fp_f2i fp_i2f fp_minmax
+# Tables also run by every thread at once (ELF NAME_mt).
+SIM_TABLES_MT := mul fp_arith
 SIM_REJECTS := $(shell awk '!/^\#/ && NF { print $$1 }' tests/sim/reject.list)
 # Thread tests: NAME:INT_ITERS:FP_ITERS (per-thread work; keep board runs short).
 SIM_THREADS := threads_core:64:16 fpu_tile:4:48 threads_board:24:6
@@ -36,16 +38,19 @@ $(SIM_T)/check.o: tests/sim/check.c $(SIM_HEADERS)
 
 # sim_elf NAME, SOURCE, CONFIG, EXTRA PREREQUISITES, EXTRA CFLAGS
 define sim_elf
-$(SIM_T)/$(1).elf: tests/sim/$(2) $(SIM_T)/$(3)/crt0.o $(SIM_T)/check.o tests/sim/sim.ld \
+$(SIM_T)/$(1).elf: tests/sim/$(2) $(SIM_T)/$(3)/crt0.o $(SIM_T)/check.o tests/sim/join.c tests/sim/sim.ld \
                    $(GEN)/boards/$(3)/tinsel.ld $(GEN)/boards/$(3)/tinsel_config.h $(SIM_HEADERS) $(4)
 	$(RV_CC) $(RV_CFLAGS) -I$(GEN)/boards/$(3) $(5) -L$(GEN)/boards/$(3) -T tests/sim/sim.ld \
-	  $(SIM_T)/$(3)/crt0.o tests/sim/$(2) $(SIM_T)/check.o -lgcc -o $$@
+	  $(SIM_T)/$(3)/crt0.o tests/sim/$(2) tests/sim/join.c $(SIM_T)/check.o -lgcc -o $$@
 endef
 
 $(foreach t,$(SIM_TABLES),$(eval $(call sim_elf,$(t),table_test.c,$(call sim_cfg,$(t)),$(SIM_T)/vec/$(t).vec.h,\
   -DTEST_OPS=$(shell echo $(t) | tr a-z A-Z)_OPS -DTEST_VECTORS='"$(t).vec.h"')))
 $(eval $(call sim_elf,mem,t_mem.c,$(call sim_cfg,mem),$(SIM_T)/vec/mem.vec.h,))
 $(eval $(call sim_elf,csr,t_csr.c,$(call sim_cfg,csr),,))
+$(foreach t,memmap memmap_tile,$(eval $(call sim_elf,$(t),t_memmap.c,$(call sim_cfg,$(t)),,)))
+$(foreach t,$(SIM_TABLES_MT),$(eval $(call sim_elf,$(t)_mt,table_test.c,$(call sim_cfg,$(t)_mt),$(SIM_T)/vec/$(t).vec.h,\
+  -DALL_THREADS -DTEST_OPS=$(shell echo $(t) | tr a-z A-Z)_OPS -DTEST_VECTORS='"$(t).vec.h"')))
 $(foreach r,$(SIM_REJECTS),$(eval $(call sim_elf,reject_$(r),reject.c,core,,-DREJECT=$(r))))
 
 # Thread tests: expected results for every thread of the configuration.
@@ -58,7 +63,7 @@ endef
 $(foreach t,$(SIM_THREADS),$(eval $(call sim_threads,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),\
   $(word 3,$(subst :, ,$(t))),$(call sim_cfg,$(word 1,$(subst :, ,$(t)))))))
 
-SIM_ELFS := $(foreach t,$(SIM_TABLES) mem csr $(foreach t,$(SIM_THREADS),$(word 1,$(subst :, ,$(t)))) \
+SIM_ELFS := $(foreach t,$(SIM_TABLES) $(SIM_TABLES_MT:%=%_mt) mem csr memmap memmap_tile $(foreach t,$(SIM_THREADS),$(word 1,$(subst :, ,$(t)))) \
               $(addprefix reject_,$(SIM_REJECTS)),$(SIM_T)/$(t).elf)
 TARGETS  += $(BIN)/gen_vectors $(SIM_ELFS)
 

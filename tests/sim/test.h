@@ -18,6 +18,10 @@ void sim_flush(void);
  * expected value of the first mismatches, returns the first check number. */
 int check_vectors(const struct vec *v, uint32_t n, exec_fn *exec);
 
+/* Barrier of the --all-threads tests (join.c): returns in thread 0 once every
+ * thread has called it; start_cycle is the caller's sim_cycle() at start. */
+void sim_join(uint32_t start_cycle);
+
 /* One enum per op list: OP_<NAME>. */
 #define OP_ENUM(name, ...) OP_##name,
 
