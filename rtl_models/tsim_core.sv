@@ -19,10 +19,10 @@
 module tsim_core
   import tinsel_pkg::*;
   import tsim_dpi::*;
-#(
-  parameter int unsigned CoreId = 0  // core number on the board
-) (
+(
   input  logic clk,
+  input  logic [31:0] core_id,  // core number on the board (a port, not a
+                                // parameter, so all cores share one Verilator class)
   // Instruction memory (in the tile; shared by a core pair): read and write port.
   output logic [LogInstrsPerCore-1:0] imem_raddr,
   input  logic [31:0]                 imem_rdata,
@@ -58,6 +58,9 @@ module tsim_core
   input  logic [LogThreadsPerCore-1:0] mb_resp_tid,
   input  logic [31:0]               mb_resp_data
 );
+  // One C++ class for all cores, called per instance: 64 inlined copies
+  // would multiply the code (i-cache) and the build time.
+  /*verilator no_inline_module*/
   localparam int unsigned T  = ThreadsPerCore;
   localparam int unsigned LT = LogThreadsPerCore;
   // Longest delay a thread spends in the wheel: pipeline plus the slowest unit.
@@ -93,18 +96,20 @@ module tsim_core
   logic [39:0] cycle, idle;
   longint unsigned n_retired, n_susp_mem, n_susp_fpu, n_susp_mb, n_retry;
 
+  logic started;  // threads are started in the first cycle, when core_id is known
+
   initial begin
     full = tsim_profile_full();
     for (int i = 0; i < 2**(LT+6); i++) rf[i] = 0;
     for (int i = 0; i < 2**LW; i++) wheel[i] = 0;
     for (int t = 0; t < T; t++) begin
       pc[t] = tsim_entry();
-      rf[{t[LT-1:0], 1'b0, 5'd2}] = tsim_initial_sp(CoreId, t);
       instr_waddr[t] = 0;
       pend_rd[t] = 0;
     end
-    alive = tsim_all_threads() ? '1 : (CoreId == 0 ? T'(1) : '0);
-    run_m = alive;
+    started = 0;
+    alive = 0;
+    run_m = 0;
     res_m = 0;
     last_tid = '1;
     prefer_res = 0;
@@ -115,7 +120,7 @@ module tsim_core
     dc_valid = 0; mb_valid = 0; imem_we = 0;
   end
 
-  final tsim_core_stats(CoreId, n_retired, 64'(idle), n_susp_mem, n_susp_fpu, n_susp_mb, n_retry);
+  final tsim_core_stats(core_id, n_retired, 64'(idle), n_susp_mem, n_susp_fpu, n_susp_mb, n_retry);
 
   // ---------------------------------------------------------------- schedule (combinational)
   // The first set bit of m after position `after`, cyclically.
@@ -217,6 +222,7 @@ module tsim_core
   endfunction
 
   always_ff @(posedge clk) begin : step
+    logic [T-1:0]   start_mask;
     logic [2*T-1:0] arrived;
     logic [T-1:0]   run_n, res_n, bit_t;
     logic [6:0]  op;
@@ -228,11 +234,18 @@ module tsim_core
     int unsigned lat;
     int halt_reason;
 
+    if (!started) begin
+      start_mask = tsim_all_threads() ? '1 : (core_id == 0 ? T'(1) : '0);
+      started <= 1;
+      for (int t = 0; t < T; t++) rf[{LT'(t), 1'b0, 5'd2}] = tsim_initial_sp(core_id, t);
+      alive <= start_mask;
+    end
     cycle <= cycle + 1;
     now <= now + 1'b1;
     arrived = wheel[now];
     if (arrived != 0) wheel[now] = 0;
     run_n = run_m | arrived[T-1:0];
+    if (!started) run_n = start_mask;
     res_n = res_m | arrived[2*T-1:T] | dc_resume;
     if (mb_resp_valid) begin
       if (pend_rd[mb_resp_tid] != 0) rf[{mb_resp_tid, 1'b0, pend_rd[mb_resp_tid]}] = mb_resp_data;
@@ -312,7 +325,7 @@ module tsim_core
           end
           OpLoad, OpLoadFp, OpStore, OpStoreFp: begin
             addr = a + (op[5] ? imm_s : imm_i);
-            if (tsim_mem(CoreId, 32'(sel_tid), sel_pc, instr, addr, op[2] ? fb : b, rdata) != 0) begin
+            if (tsim_mem(core_id, 32'(sel_tid), sel_pc, instr, addr, op[2] ? fb : b, rdata) != 0) begin
               requeue = 0; alive[sel_tid] <= 0;  // tsim_mem reported the halt
             end else begin
               res = rdata; wb = !op[5]; wb_fp = op[2];
@@ -383,7 +396,7 @@ module tsim_core
                 case (csr)
                   CsrFFlag, CsrFRM, CsrFCSR, CsrInstrAddr, CsrInstr, CsrNewThread, CsrKillThread,
                   CsrEmit, CsrFlush, CsrPerfCount: csr_old = 0;
-                  CsrHartId: csr_old = 32'(CoreId << LT) | 32'(sel_tid);
+                  CsrHartId: csr_old = 32'(core_id << LT) | 32'(sel_tid);
                   CsrCycle: csr_old = cycle[31:0];
                   CsrCycleU: csr_old = {24'b0, cycle[39:32]};
                   CsrCPUIdleCount: csr_old = idle[31:0];
@@ -412,8 +425,8 @@ module tsim_core
                       run_n[csr_new[LT-1:0]] = 1'b1;
                     end
                     CsrKillThread: begin requeue = 0; alive[sel_tid] <= 0; end
-                    CsrEmit: tsim_emit(CoreId, 32'(sel_tid), csr_new);
-                    CsrToUart: tsim_uart_put(CoreId, 32'(sel_tid), csr_new);
+                    CsrEmit: tsim_emit(core_id, 32'(sel_tid), csr_new);
+                    CsrToUart: tsim_uart_put(core_id, 32'(sel_tid), csr_new);
                     CsrFlush: begin
                       dc_valid <= 1; dc_tid <= sel_tid; dc_addr <= csr_new; dc_store <= 0; dc_flush <= 1;
                       suspend = 1; requeue = 0; n_susp_mem <= n_susp_mem + 1;
@@ -435,7 +448,7 @@ module tsim_core
 
       if (unsupported) begin halt = 1; halt_reason = HaltProfile; end
       if (halt) begin
-        tsim_halt(CoreId, 32'(sel_tid), sel_pc, instr, halt_reason);
+        tsim_halt(core_id, 32'(sel_tid), sel_pc, instr, halt_reason);
         alive[sel_tid] <= 0;
       end else if (retry) begin
         n_retry <= n_retry + 1;

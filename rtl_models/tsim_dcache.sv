@@ -12,10 +12,10 @@ module tsim_dcache
   import tinsel_pkg::*;
   import tsim_dpi::*;
 #(
-  parameter int unsigned TileId = 0,
   parameter int unsigned NC = 4  // cores sharing the cache
 ) (
   input  logic clk,
+  input  logic [31:0] tile_id,
   // The access granted last cycle (at most one per cycle).
   input  logic                         req_valid,
   input  logic [$clog2(NC+1)-1:0]      req_core,
@@ -47,7 +47,7 @@ module tsim_dcache
     for (int i = 0; i < 2**LW; i++) wheel[i] = 0;
   end
 
-  final tsim_cache_stats(TileId, n_hits, n_misses, n_writebacks);
+  final tsim_cache_stats(tile_id, n_hits, n_misses, n_writebacks);
 
   assign hits = n_hits[31:0];
   assign misses = n_misses[31:0];

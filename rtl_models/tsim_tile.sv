@@ -4,11 +4,11 @@
 module tsim_tile
   import tinsel_pkg::*;
   import tsim_dpi::*;
-#(
-  parameter int unsigned TileId = 0
-) (
-  input logic clk
+(
+  input logic        clk,
+  input logic [31:0] tile_id  // a port, not a parameter: one Verilator class for all tiles
 );
+  /*verilator no_inline_module*/
   localparam int unsigned NC = CoresPerMailbox;
   localparam int unsigned T  = ThreadsPerCore;
   localparam int unsigned LT = LogThreadsPerCore;
@@ -53,8 +53,8 @@ module tsim_tile
     logic [11:0] mb_csr;
     logic [31:0] mb_wdata, mb_wdata2;
 
-    tsim_core #(.CoreId(TileId * NC + c)) u (
-      .clk,
+    tsim_core u (
+      .clk, .core_id(tile_id * NC + c),
       .imem_raddr, .imem_rdata, .imem_we(imem_we[c]),
       .imem_waddr(imem_waddr[c]), .imem_wdata(imem_wdata[c]),
       .fpu_req(fpu_req[c]), .fpu_gnt(fpu_gnt[c]),
@@ -81,8 +81,8 @@ module tsim_tile
       end
   end
 
-  tsim_dcache #(.TileId(TileId), .NC(NC)) dcache (
-    .clk, .req_valid, .req_core, .req_tid, .req_addr, .req_store, .req_flush,
+  tsim_dcache #(.NC(NC)) dcache (
+    .clk, .tile_id, .req_valid, .req_core, .req_tid, .req_addr, .req_store, .req_flush,
     .resume(dc_resume), .hits(dc_hits), .misses(dc_misses), .writebacks(dc_writebacks)
   );
 endmodule

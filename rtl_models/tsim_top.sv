@@ -6,6 +6,6 @@ module tsim_top
   input logic clk
 );
   for (genvar t = 0; t < MailboxesPerBoard; t++) begin : tile
-    tsim_tile #(.TileId(t)) u (.clk);
+    tsim_tile u (.clk, .tile_id(t));
   end
 endmodule

@@ -32,7 +32,7 @@ $(BIN)/tsim: $(OBJ)/sim/tsim.o $(OBJ)/sim/tsim_args.o
 define tsim_model
 $(BIN)/tsim-$(1): $(RTL_MODELS_SRCS) $(GEN)/boards/$(2)/tinsel_pkg.sv $(GEN)/boards/$(2)/tinsel_config.h \
                   sim/tsim_main.cpp sim/tsim_dpi.c $(TSIM_HDRS) $(TSIM_COMMON_OBJS)
-	@mkdir -p $(VL_DIR)/$(1) $$(dir $$@)
+	@rm -rf $(VL_DIR)/$(1); mkdir -p $(VL_DIR)/$(1) $$(dir $$@)
 	$(VERILATOR) $(VL_FLAGS) $(3) --Mdir $(VL_DIR)/$(1) -o $$(abspath $$@) \
 	  $(GEN)/boards/$(2)/tinsel_pkg.sv $(RTL_MODELS_SRCS) $(abspath sim/tsim_main.cpp)
 	$(CC) $(CFLAGS) -I$(GEN)/boards/$(2) -I$(VL_DIR)/$(1) -I$(VL_INCLUDE) -I$(VL_INCLUDE)/vltstd -Isim \
@@ -50,3 +50,9 @@ tsim-traces: $(TSIM_CONFIGS:%=$(BIN)/tsim-%-trace)
 
 TARGETS += $(BIN)/tsim $(TSIM_CONFIGS:%=$(BIN)/tsim-%) $(BIN)/tsim-core-trace
 SUITES  += tests/tsim/run.sh
+
+# The models' speed (not a test): bench/sim.sh.
+.PHONY: bench-sim
+bench-sim: $(BIN)/tsim $(TSIM_CONFIGS:%=$(BIN)/tsim-%)
+	BUILD=$(BUILD) bench/sim.sh
+BENCHES += bench-sim

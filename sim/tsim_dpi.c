@@ -249,7 +249,7 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
       fprintf(stderr, "tsim: tile %u cache: hits %llu misses %llu writebacks %llu\n", t, run.cache[t].hits,
               run.cache[t].misses, run.cache[t].writebacks);
     double secs = host_seconds > 0 ? host_seconds : 1e-9;
-    fprintf(stderr, "tsim: total: retired %llu ipc %.3f host %.2f s %.3f M cycles/s %.3f M instr/s\n", total,
+    fprintf(stderr, "tsim: total: retired %llu ipc %.3f host-cpu %.2f s %.3f M cycles/s %.3f M instr/s\n", total,
             cycles ? (double)total / (double)cycles : 0.0, host_seconds, (double)cycles / secs / 1e6,
             (double)total / secs / 1e6);
   }

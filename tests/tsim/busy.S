@@ -1,6 +1,8 @@
 # busy.S: every started thread runs a compute-bound integer loop of ITERS
-# iterations, then marks its slot; thread 0 of core 0 waits until NTHREADS
-# slots are marked and stores 1 to tohost. Used by tests and bench/sim.sh.
+# iterations, then marks its slot in DRAM; thread 0 of core 0 waits until the
+# first NTHREADS slots are marked and stores 1 to tohost. DRAM globals are
+# per DRAM slice, so NTHREADS is at most ThreadsPerDRAM (the threads of core
+# 0's slice). Used by tests/tsim and bench/sim.sh.
   .text
   .globl _start
 _start:

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# bench/sim.sh: speed of the Verilator cycle models (make bench-sim). For
+# configurations core, tile and board, every thread runs the compute-bound
+# integer loop of tests/tsim/busy.S; reports simulated cycles and retired
+# instructions per host second (tsim's own timing of the clock loop), and
+# the time to build each model from clean (BUILD_TIMES=0 skips that). Names
+# the host CPU. Reads BUILD (default build).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "host: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) CPUs; $(verilator --version)"
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [ "${BUILD_TIMES:-1}" = 1 ]; then
+  echo
+  echo "build from clean (Verilator + g++ of the model, make -j1, BUILD=$tmp/build):"
+  make -s BUILD="$tmp/build" "$tmp/build/bin/tsim" >/dev/null 2>&1
+  for c in core tile board; do
+    start=$(date +%s.%N)
+    if make -s BUILD="$tmp/build" "$tmp/build/bin/tsim-$c" >"$tmp/build.log" 2>&1; then
+      printf '  %-6s %6.1f s\n' "$c" "$(echo "$(date +%s.%N) - $start" | bc)"
+    else
+      printf '  %-6s failed\n' "$c"; tail -n 20 "$tmp/build.log"
+    fi
+  done
+fi
+
+# Loop iterations per configuration: a few seconds each. Thread 0 waits for
+# the threads of its DRAM slice (all of them but on board, where the other
+# slice's 512 threads run the same loop at the same time).
+printf 'INCLUDE %s\nINCLUDE %s\n' "$PWD/$BUILD/gen/boards/core/tinsel.ld" "$PWD/tests/tsim/link.ld" > "$tmp/link.ld"
+echo
+printf '%-6s %6s %12s %14s %8s %9s %14s %14s\n' config cores cycles instructions ipc "host s" "M cycles/s" "M instr/s"
+for spec in core:200000 tile:50000 board:5000; do
+  IFS=: read -r c iters <<<"$spec"
+  threads=$("$BUILD/bin/boardgen" --config "$c" --get ThreadsPerDRAM)
+  riscv64-unknown-elf-gcc -march=rv32imf -mabi=ilp32f -nostdlib -nostartfiles -x assembler-with-cpp \
+    -DITERS="$iters" -DNTHREADS="$threads" -T "$tmp/link.ld" tests/tsim/busy.S -o "$tmp/busy_$c.elf"
+  "$BUILD/bin/tsim" --config "$c" --elf "$tmp/busy_$c.elf" --all-threads --max-cycles 100000000 >/dev/null 2>"$tmp/err"
+  rc=$?
+  total=$(grep '^tsim: total:' "$tmp/err")
+  cycles=$(sed -n 's/^tsim: cycles //p' "$tmp/err")
+  cores=$(grep -c '^tsim: core [0-9]*:' "$tmp/err")
+  if [ $rc -ne 0 ] || [ -z "$total" ]; then
+    echo "$c: tsim exited $rc"; head -n 5 "$tmp/err"; continue
+  fi
+  # tsim: total: retired N ipc X host S s C M cycles/s I M instr/s
+  read -r retired ipc secs mcyc minstr < <(echo "$total" | awk '{print $4, $6, $8, $10, $13}')
+  printf '%-6s %6d %12d %14d %8s %9s %14s %14s\n' "$c" "$cores" "$cycles" "$retired" "$ipc" "$secs" "$mcyc" "$minstr"
+done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
