@@ -9,6 +9,11 @@
  */
 #include "tinsel_config.h"
 
+/* NewThread (CSR 0x80d) starts a thread at PC 0, where Tinsel's boot loader
+ * would be; here that is a jump to the start code. */
+  .section .text.boot, "ax"
+  j _start
+
   .section .text.start, "ax"
   .globl _start
 _start:

@@ -49,6 +49,7 @@ $(foreach t,$(SIM_TABLES),$(eval $(call sim_elf,$(t),table_test.c,$(call sim_cfg
 $(eval $(call sim_elf,mem,t_mem.c,$(call sim_cfg,mem),$(SIM_T)/vec/mem.vec.h,))
 $(eval $(call sim_elf,csr,t_csr.c,$(call sim_cfg,csr),,))
 $(foreach t,memmap memmap_tile,$(eval $(call sim_elf,$(t),t_memmap.c,$(call sim_cfg,$(t)),,)))
+$(eval $(call sim_elf,spawn_core,t_threads.c,core,$(SIM_T)/vec/threads_core.vec.h,-DSPAWN -DWORK_VECTORS='"threads_core.vec.h"'))
 $(foreach t,$(SIM_TABLES_MT),$(eval $(call sim_elf,$(t)_mt,table_test.c,$(call sim_cfg,$(t)_mt),$(SIM_T)/vec/$(t).vec.h,\
   -DALL_THREADS -DTEST_OPS=$(shell echo $(t) | tr a-z A-Z)_OPS -DTEST_VECTORS='"$(t).vec.h"')))
 $(foreach r,$(SIM_REJECTS),$(eval $(call sim_elf,reject_$(r),reject.c,core,,-DREJECT=$(r))))
@@ -63,7 +64,7 @@ endef
 $(foreach t,$(SIM_THREADS),$(eval $(call sim_threads,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),\
   $(word 3,$(subst :, ,$(t))),$(call sim_cfg,$(word 1,$(subst :, ,$(t)))))))
 
-SIM_ELFS := $(foreach t,$(SIM_TABLES) $(SIM_TABLES_MT:%=%_mt) mem csr memmap memmap_tile $(foreach t,$(SIM_THREADS),$(word 1,$(subst :, ,$(t)))) \
+SIM_ELFS := $(foreach t,$(SIM_TABLES) $(SIM_TABLES_MT:%=%_mt) mem csr memmap memmap_tile spawn_core $(foreach t,$(SIM_THREADS),$(word 1,$(subst :, ,$(t)))) \
               $(addprefix reject_,$(SIM_REJECTS)),$(SIM_T)/$(t).elf)
 TARGETS  += $(BIN)/gen_vectors $(SIM_ELFS)
 
