@@ -31,7 +31,14 @@ static op2t_fanout *fanout_for(op2t_fanouts *fs, int type, int pin, int kind, in
 /* The map slot of slot k of arg a, and the target of element e through it. */
 static int target(const op2t_arg *a, const op_arg *arg, int e, int k) {
   int slot = a->slots > 1 ? k : a->idx;
-  return arg->map->map[(size_t)e * arg->map->dim + slot];
+  if (!arg->map || slot < 0 || slot >= arg->map->dim)
+    op2t_fatal("arg through map \"%s\": slot %d is outside its dim %d", arg->map ? arg->map->name : "(null)",
+               slot, arg->map ? arg->map->dim : 0);
+  int to = arg->map->map[(size_t)e * arg->map->dim + slot];
+  if (to < 0 || to >= arg->map->to->size)
+    op2t_fatal("map \"%s\" entry %zu (element %d, slot %d) is %d, outside set \"%s\" (size %d)", arg->map->name,
+               (size_t)e * arg->map->dim + slot, e, slot, to, arg->map->to->name, arg->map->to->size);
+  return to;
 }
 
 /* Each (source type, pin) gets counts, then offsets, then edges. */

@@ -87,6 +87,11 @@ static void bind_all(const op2t_invocation *inv, op_set set, op_arg *args, bool 
     int t = inv->args[i].type;
     if (t < 0 || !args[i].dat)
       continue;
+    const op_map m = args[i].map;
+    if (inv->args[i].kind == OP2T_ARG_INDIRECT && (!m || m->from != set || m->to != args[i].dat->set))
+      op2t_fatal("%s: arg %d goes from set \"%s\" to dat \"%s\" on set \"%s\", but its map \"%s\" is %s -> %s",
+                 inv->name, i, set->name, args[i].dat->name, args[i].dat->set->name, m ? m->name : "(none)",
+                 m ? m->from->name : "?", m ? m->to->name : "?");
     if (seen[t] && seen[t] != args[i].dat->set)
       op2t_fatal("%s: arg %d's dat \"%s\" is on set \"%s\", but %s is bound to set \"%s\" in this call", inv->name,
                  i, args[i].dat->name, args[i].dat->set->name, g->types[t].name, seen[t]->name);

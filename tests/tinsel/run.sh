@@ -54,7 +54,7 @@ checkelf_images() { # NAME: the images of $tmp/NAME.gen
   local name=$1 img bytes fits rest out rc
   [ -x "$bin/checkelf" ] || { fail "$name images: checkelf" "missing $bin/checkelf"; return; }
   while read -r img bytes fits rest; do
-    [ "${img:0:1}" = "#" ] && continue
+    [ "${img:0:1}" = "#" ] || [ "$img" = group ] && continue
     out=$("$bin/checkelf" "$tmp/$name.gen/fw/$img.elf" 2>&1); rc=$?
     if [ "$fits" = real ]; then
       if [ $rc -eq 0 ] && grep -q "ok: .text $bytes of" <<<"$out"; then pass "$name $img ($bytes B) passes checkelf"
@@ -65,6 +65,17 @@ checkelf_images() { # NAME: the images of $tmp/NAME.gen
       fail "$name $img ($bytes B, $fits) is rejected by checkelf" "$out"
     fi
   done <"$tmp/$name.gen/fw/images.txt"
+}
+
+# groups_cover NAME: the manifest's groups hold every type once, each in an image that fits real Tinsel.
+groups_cover() {
+  local man=$tmp/$1.gen/fw/images.txt
+  awk '$1 == "group" { g[$3] = 1; next } !/^#/ { fits[$1] = $3; for (i = 4; i <= NF; i++) types[$1] = types[$1] " " $i;
+         if (NF == 4) all[$4] = 1 }
+       END { for (img in g) { if (fits[img] != "real") { print img " does not fit"; bad = 1 }
+                              n = split(types[img], ty, " "); for (i = 1; i <= n; i++) seen[ty[i]]++ }
+             for (t in all) if (seen[t] != 1) { print t " in " seen[t] + 0 " groups"; bad = 1 }
+             exit bad }' "$man"
 }
 
 # --- the OP2 test programs: same output as seq under every delivery order
@@ -148,7 +159,8 @@ for v in sp dp; do
     fail "airfoil $v builds" "$(cat "$tmp/airfoil_$v.build")"; continue
   fi
   pass "airfoil $v builds"
-  [ $v = sp ] && checkelf_images airfoil_sp
+  checkelf_images "airfoil_$v"
+  [ $v = sp ] && check "airfoil sp: the image groups hold every type once and fit" groups_cover airfoil_sp
   opts=(--mesh "$mesh" --iters 6 --print-every 1 --digits 17)
   "$bin/airfoil_$v" "${opts[@]}" --output "$tmp/q_seq_$v" | grep -E '^ +[0-9]+  [-+0-9.e]+ $' >"$tmp/rms_seq_$v"
   for seed in $SEEDS; do

@@ -80,7 +80,7 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   for (int i = 0; i < nimgs; i++)
     if (!fw_write_image(fw, g, &imgs[i]))
       return 1;
-  FwBuild fb = {fw, op2c_prefix(), opts->verbose, opts->imem_enlarged};
+  FwBuild fb = {.dir = fw, .prefix = op2c_prefix(), .verbose = opts->verbose, .enlarged_ok = opts->imem_enlarged};
   if (fw_build_images(&fb, g, imgs, nimgs))
     return 1;
 

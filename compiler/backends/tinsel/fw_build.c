@@ -132,56 +132,76 @@ static bool image_has_double(const GGraphType *g, const FwImage *img) {
   return strstr(g->kernels, "double") != NULL;
 }
 
-int fw_build_images(FwBuild *b, const GGraphType *g, FwImage *imgs, int nimgs) {
+// Compiles, links and measures one image; adds its line to the manifest.
+int fw_build_one(FwBuild *b, const GGraphType *g, FwImage *img) {
+  char *elf;
+  if (compile_image(b, img, &elf))
+    return 1;
+  img->text_bytes = elf32_text_bytes(elf);
+  if (img->text_bytes < 0) {
+    error_plain("cannot read the sections of '%s'", elf);
+    return 1;
+  }
   long budget = TinselAppInstrBytes, enlarged = TinselEnlargedAppInstrBytes;
-  FILE *man = fopen(format("%s/images.txt", b->dir), "w");
-  if (!man) {
+  const char *fits = img->text_bytes <= budget ? "real" : img->text_bytes <= enlarged ? "enlarged" : "none";
+  fprintf(b->manifest, "%s %ld %s", img->name, img->text_bytes, fits);
+  for (int t = 0; t < g->ntypes; t++)
+    if (img->has_type[t])
+      fprintf(b->manifest, " %s", g->types[t]->id);
+  fprintf(b->manifest, "\n");
+  return 0;
+}
+
+long fw_budget(const FwBuild *b) { return b->enlarged_ok ? TinselEnlargedAppInstrBytes : TinselAppInstrBytes; }
+
+// A type that cannot fit alone cannot be placed: an error with the sizes
+// (a warning when the enlarged-imem model is allowed and it fits that).
+static int check_single(const FwBuild *b, const GGraphType *g, const FwImage *img) {
+  long budget = TinselAppInstrBytes, enlarged = TinselEnlargedAppInstrBytes;
+  if (img->text_bytes <= budget)
+    return 0;
+  const char *why = image_has_double(g, img)
+                        ? " (double arithmetic is software on Tinsel: libgcc's routines are in the count)"
+                        : "";
+  if (img->text_bytes <= enlarged && b->enlarged_ok) {
+    fprintf(stderr,
+            "op2c: warning: device type %s needs %ld bytes of instruction memory, more than the %ld "
+            "of real Tinsel (TinselAppInstrBytes)%s; it runs only on a model with enlarged "
+            "instruction memory (boards/ key EnlargedLogInstrsPerCore: %ld bytes)\n",
+            g->types[img->type]->id, img->text_bytes, budget, why, enlarged);
+    return 0;
+  }
+  error_plain("device type %s needs %ld bytes of instruction memory, more than the %ld a core pair "
+              "has for the application (TinselAppInstrBytes)%s%s",
+              g->types[img->type]->id, img->text_bytes, budget, why,
+              img->text_bytes <= enlarged
+                  ? format("; it fits the enlarged-imem model (boards/ key EnlargedLogInstrsPerCore, "
+                           "%ld bytes): pass --imem enlarged to build for it", enlarged)
+                  : "");
+  return 1;
+}
+
+int fw_build_images(FwBuild *b, const GGraphType *g, FwImage *imgs, int nimgs) {
+  b->manifest = fopen(format("%s/images.txt", b->dir), "w");
+  if (!b->manifest) {
     error_plain("cannot write '%s/images.txt'", b->dir);
     return 1;
   }
-  fprintf(man, "# image text_bytes budget types...  (budget: real = TinselAppInstrBytes %ld, "
-               "enlarged = TinselEnlargedAppInstrBytes %ld, none = fits neither)\n", budget, enlarged);
+  fprintf(b->manifest, "# image text_bytes budget types...  (budget: real = TinselAppInstrBytes %ld, "
+                       "enlarged = TinselEnlargedAppInstrBytes %ld, none = fits neither)\n",
+          (long)TinselAppInstrBytes, (long)TinselEnlargedAppInstrBytes);
   int rc = 0;
-  for (int i = 0; i < nimgs; i++) {
-    FwImage *img = &imgs[i];
-    char *elf;
-    if (compile_image(b, img, &elf))
-      return 1;
-    img->text_bytes = elf32_text_bytes(elf);
-    if (img->text_bytes < 0) {
-      error_plain("cannot read the sections of '%s'", elf);
-      return 1;
-    }
-    const char *fits = img->text_bytes <= budget ? "real" : img->text_bytes <= enlarged ? "enlarged" : "none";
-    fprintf(man, "%s %ld %s", img->name, img->text_bytes, fits);
-    for (int t = 0; t < g->ntypes; t++)
-      if (img->has_type[t])
-        fprintf(man, " %s", g->types[t]->id);
-    fprintf(man, "\n");
-    if (!img->single || img->text_bytes <= budget)
-      continue;
-    // A type that cannot fit alone cannot be placed on real Tinsel.
-    const char *why = image_has_double(g, img)
-                          ? " (double arithmetic is software on Tinsel: libgcc's routines are in the count)"
-                          : "";
-    if (img->text_bytes <= enlarged && b->enlarged_ok) {
-      fprintf(stderr,
-              "op2c: warning: device type %s needs %ld bytes of instruction memory, more than the %ld "
-              "of real Tinsel (TinselAppInstrBytes)%s; it runs only on a model with enlarged "
-              "instruction memory (boards/ key EnlargedLogInstrsPerCore: %ld bytes)\n",
-              g->types[img->type]->id, img->text_bytes, budget, why, enlarged);
-      continue;
-    }
-    error_plain("device type %s needs %ld bytes of instruction memory, more than the %ld a core pair "
-                "has for the application (TinselAppInstrBytes)%s%s",
-                g->types[img->type]->id, img->text_bytes, budget, why,
-                img->text_bytes <= enlarged
-                    ? format("; it fits the enlarged-imem model (boards/ key EnlargedLogInstrsPerCore, "
-                             "%ld bytes): pass --imem enlarged to build for it", enlarged)
-                    : "");
+  for (int i = 0; i < nimgs && !rc; i++)
+    rc = fw_build_one(b, g, &imgs[i]);
+  if (!rc) // every type that does not fit, not just the first
+    for (int i = 0; i < nimgs; i++)
+      if (imgs[i].single && check_single(b, g, &imgs[i]))
+        rc = 1;
+  if (!rc)
+    rc = fw_group_types(b, g, imgs, nimgs);
+  if (fclose(b->manifest) != 0) {
+    error_plain("cannot write '%s/images.txt'", b->dir);
     rc = 1;
   }
-  if (fclose(man) != 0)
-    rc = 1;
   return rc;
 }

@@ -9,11 +9,18 @@ typedef struct {
   const char *prefix;   // op2c's prefix: include/ and lib/firmware/
   bool verbose;
   bool enlarged_ok;     // --imem enlarged: a type over real Tinsel's budget is a warning
+  FILE *manifest;       // images.txt, while building
 } FwBuild;
 
 // Compiles and links every image, measures its code, writes images.txt
-// (name, bytes, which budget it fits, types) and fails when a one-type
-// image exceeds the budget.
+// (name, bytes, which budget it fits, types; then the groups), and fails
+// when a one-type image exceeds the budget.
 int fw_build_images(FwBuild *b, const GGraphType *g, FwImage *imgs, int nimgs);
+int fw_build_one(FwBuild *b, const GGraphType *g, FwImage *img);
+// The budget groups must fit: real Tinsel's, or the enlarged-imem model's.
+long fw_budget(const FwBuild *b);
+
+// fw_group.c: groups of types that share a core pair's instruction memory.
+int fw_group_types(FwBuild *b, const GGraphType *g, const FwImage *imgs, int nimgs);
 
 #endif

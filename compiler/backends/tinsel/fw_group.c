@@ -1,0 +1,57 @@
+// fw_group.c: which device types can share a core pair. A core pair's
+// instruction memory holds the softswitch and the handlers of the types
+// placed on it, so the placer needs groups of types whose image fits.
+// Greedy first fit, largest type first: a type joins the first group whose
+// image with it still fits (built and measured, since the softswitch,
+// libraries and shared kernels are counted once), else starts a group.
+// The groups go to the manifest as "group K IMAGE".
+#include "fw_build.h"
+
+#include <string.h>
+
+static int by_size_desc(const void *a, const void *b) {
+  const FwImage *x = *(const FwImage *const *)a, *y = *(const FwImage *const *)b;
+  return (y->text_bytes > x->text_bytes) - (y->text_bytes < x->text_bytes);
+}
+
+// An image holding the types of `with` plus type t, named after them.
+static FwImage union_image(const GGraphType *g, const FwImage *with, int t) {
+  FwImage u = {0};
+  u.has_type = xcalloc((size_t)g->ntypes, sizeof(bool));
+  u.name = "img";
+  for (int i = 0; i < g->ntypes; i++) {
+    u.has_type[i] = (with && with->has_type[i]) || i == t;
+    if (u.has_type[i])
+      u.name = format("%s_%s", u.name, g->types[i]->id);
+  }
+  return u;
+}
+
+int fw_group_types(FwBuild *b, const GGraphType *g, const FwImage *imgs, int nimgs) {
+  const FwImage **singles = xcalloc((size_t)nimgs, sizeof(FwImage *));
+  int n = 0;
+  for (int i = 0; i < nimgs; i++)
+    if (imgs[i].single)
+      singles[n++] = &imgs[i];
+  qsort(singles, (size_t)n, sizeof(*singles), by_size_desc);
+  FwImage *groups = xcalloc((size_t)n + 1, sizeof(FwImage));
+  int ngroups = 0;
+  for (int i = 0; i < n; i++) {
+    const FwImage *s = singles[i];
+    bool placed = false;
+    for (int k = 0; k < ngroups && !placed; k++) {
+      FwImage u = union_image(g, &groups[k], s->type);
+      if (!fw_write_image(b->dir, g, &u) || fw_build_one(b, g, &u))
+        return 1;
+      if (u.text_bytes <= fw_budget(b)) {
+        groups[k] = u;
+        placed = true;
+      }
+    }
+    if (!placed)
+      groups[ngroups++] = *s;
+  }
+  for (int k = 0; k < ngroups; k++)
+    fprintf(b->manifest, "group %d %s\n", k, groups[k].name);
+  return 0;
+}
