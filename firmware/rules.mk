@@ -140,3 +140,14 @@ $(FW)/sim/smoke.elf: $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/smoke.o
 	  $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/smoke.o $(FW_LIBS) $(FW_LDLIBS) -o $@
 
 TARGETS += $(FW)/sim/smoke.elf
+
+# Cycles per local delivery of the softswitch on tsim, one thread (16 threads
+# currently hang in the model's mailbox stub on concurrent CSR reads; reported).
+FW_BENCH_OBJS := $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/softswitch/softswitch.o $(FW)/examples/ss_demo_types.o
+$(FW)/sim/ss_local_bench%.o: tests/firmware/ss_local_bench.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -DBENCH_THREADS=$* -c $< -o $@
+$(FW)/sim/ss_local_bench%.elf: $(FW)/sim/ss_local_bench%.o $(FW_BENCH_OBJS) $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
+	$(FW_CC) $(FW_ARCH) -nostdlib -nostartfiles -static -Wl,--gc-sections -L$(GEN) -Ttests/firmware/sim.ld \
+	  $(FW_BENCH_OBJS) $< $(FW_LIBS) $(FW_LDLIBS) -o $@
+TARGETS += $(FW)/sim/ss_local_bench1.elf

@@ -131,6 +131,10 @@ if [ -x "$BUILD/bin/tsim" ]; then
   else fail "tsim smoke: report on the debug link" "$out"; fi
   n=$(grep -o "^emit: core 0 thread [0-9]*: 0x000000[0-9a-f]*" <<<"$out" | awk '{t=$5; sub(":","",t); if (sprintf("0x%08x", t) == $6) n++} END {print n+0}')
   check "tsim smoke: 16 threads, each with its own tinselId ($n)" test "$n" -eq 16
+  # Cycles per local delivery (ss_poll = one send handler + one delivery).
+  out=$("$BUILD/bin/tsim" --config core --elf "$FW/sim/ss_local_bench1.elf" --quiet 2>&1); rc=$?
+  check "tsim: softswitch local-delivery bench passes" test "$rc" -eq 0
+  grep "^ss local:" <<<"$out"
 else
   fail "tsim smoke" "no $BUILD/bin/tsim (make all builds it)"
 fi
