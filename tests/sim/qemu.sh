@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# tests/sim/qemu.sh ELF...: run the single-thread test bodies, linked with
-# crt0_qemu.S, under qemu-riscv32 user mode. This checks the tests and their
-# expected values against QEMU's RISC-V model, independently of ours; it is
-# not part of make test (qemu-user is not in mk/packages.txt). On a failure
-# the exit status is the failed check number (mod 256) and the output shows
-# the check number, the result and the expected value in hex.
+# tests/sim/qemu.sh [ELF...]: run the single-thread test bodies, linked with
+# crt0_qemu.S, under qemu-riscv32 user mode (default: every ELF in
+# $BUILD/tests/sim/qemu). This checks the tests' expected values against
+# QEMU's RISC-V, independently of our model. On a failure the exit status is
+# the failed check number (mod 256) and the output shows check numbers,
+# results and expected values in hex. Reads BUILD (default build).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
-command -v qemu-riscv32 >/dev/null || { echo "qemu.sh: qemu-riscv32 not found (apt-get install qemu-user)"; exit 1; }
+BUILD=${BUILD:-build}
+if ! command -v qemu-riscv32 >/dev/null; then
+  fail "qemu-riscv32 is installed" "not found: make deps (package qemu-user)"
+  finish
+  exit 1
+fi
+[ $# -gt 0 ] || set -- "$BUILD"/tests/sim/qemu/*.elf
 for elf in "$@"; do
   out=$(timeout 60 qemu-riscv32 "$elf" 2>&1)
   rc=$?

@@ -71,8 +71,9 @@ TARGETS  += $(BIN)/gen_vectors $(SIM_ELFS)
 .PHONY: sim-tests
 sim-tests: $(SIM_ELFS)
 
-# The single-thread bodies under qemu-riscv32 user mode (qemu-user; not part
-# of make test): Linux start code, the toolchain's default layout.
+# The single-thread bodies under qemu-riscv32 user mode (package qemu-user):
+# Linux start code, the toolchain's default layout. A cross-check of the
+# expected values, independent of our model.
 SIM_QEMU_ELFS := $(foreach t,$(SIM_TABLES) mem,$(SIM_T)/qemu/$(t).elf)
 $(SIM_T)/qemu/%.elf: $(SIM_T)/%.elf tests/sim/crt0_qemu.S
 	@mkdir -p $(dir $@)
@@ -83,3 +84,6 @@ $(SIM_T)/qemu/%.elf: $(SIM_T)/%.elf tests/sim/crt0_qemu.S
 .PHONY: sim-qemu-test
 sim-qemu-test: $(SIM_QEMU_ELFS)
 	tests/sim/qemu.sh $(SIM_QEMU_ELFS)
+
+TARGETS += $(SIM_QEMU_ELFS)
+SUITES  += tests/sim/qemu.sh
