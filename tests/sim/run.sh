@@ -67,7 +67,7 @@ while read -r name mnemonic; do
   pc=$(riscv64-unknown-elf-nm "$elf" | awk '$3 == "rejected_insn" { print $1 }')
   word=$(riscv64-unknown-elf-objdump -d --start-address="0x$pc" --stop-address="$(printf '0x%x' $((0x$pc + 4)))" "$elf" |
          awk -v a="$(printf '%x:' $((0x$pc)))" '$1 == a { print $2 }')
-  want="pc 0x$pc: instruction 0x$word ($mnemonic)"
+  want="tsim: board 0, core 0, thread 0, pc 0x$pc: instruction 0x$word ($mnemonic)"
   run "reject_$name" core tinsel
   if [ -n "$pc" ] && [ -n "$word" ] && [ "$rc" -eq 125 ] && grep -qF "$want" <<<"$out" && grep -q 'not in profile tinsel' <<<"$out"; then
     pass "tinsel rejects $mnemonic ($name) at 0x$pc"
