@@ -9,6 +9,8 @@
  * run: the orders Tinsel's network and softswitch can produce, and more.
  * A device that is ready sends from one of its ready pins, chosen at
  * random too (the softswitch takes the lowest; the protocol must not care).
+ * OP2_TINSEL_ORDER=begin-last holds every begin back until nothing else
+ * can happen, so as much as possible arrives before it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,9 +29,15 @@ typedef struct {
 } Msg;
 
 typedef struct {
+  Msg *m;
+  size_t n, cap;
+} Queue;
+
+typedef struct {
   op2t_run *r;
-  Msg *q;
-  size_t nq, capq;
+  Queue q, begins;       /* messages in flight; begins apart, for begin-last */
+  int begin_last;
+  uint8_t **begun;       /* [type][dev]: its begin has arrived */
   int *ready;            /* (type << 24 | dev) of devices whose rts is non-zero */
   int nready;
   int **pos;             /* [type][dev]: index in ready, or -1 */
@@ -53,16 +61,16 @@ static void *xmalloc(size_t n) {
   return p;
 }
 
-static Msg *push(Engine *e) {
-  if (e->nq == e->capq) {
-    e->capq = e->capq ? 2 * e->capq : 1024;
-    e->q = realloc(e->q, e->capq * sizeof(Msg));
-    if (!e->q) {
+static Msg *push(Queue *q) {
+  if (q->n == q->cap) {
+    q->cap = q->cap ? 2 * q->cap : 1024;
+    q->m = realloc(q->m, q->cap * sizeof(Msg));
+    if (!q->m) {
       fprintf(stderr, "op2 tinsel: out of memory for messages in flight\n");
       exit(1);
     }
   }
-  Msg *m = &e->q[e->nq++];
+  Msg *m = &q->m[q->n++];
   memset(m, 0, sizeof(*m));
   return m;
 }
@@ -101,14 +109,18 @@ static int end_pin_of(op2t_run *r, int t) {
   return -1;
 }
 
-static void deliver(Engine *e, size_t i) {
-  Msg m = e->q[i];
-  e->q[i] = e->q[--e->nq];
+static void deliver(Engine *e, Queue *q, size_t i) {
+  Msg m = q->m[i];
+  q->m[i] = q->m[--q->n];
   op2t_run *r = e->r;
   if (m.type < 0) {
     r->on_end(r, m.pin, m.dev, m.payload);
     return;
   }
+  if (q == &e->begins)
+    e->begun[m.type][m.dev] = 1;
+  else if (!e->begun[m.type][m.dev])
+    r->counts->early++;
   const ss_dev_type *dt = &ss_dev_types[m.type];
   if (m.pin >= dt->num_in_pins || !dt->recv[m.pin]) {
     fprintf(stderr, "op2 tinsel: %s: message for input pin %d of %s %d, which has no handler\n",
@@ -146,7 +158,7 @@ static void send_from(Engine *e, int t, int d) {
   if (!send)
     return;
   if (pin == end_pin_of(r, t)) {
-    Msg *m = push(e);
+    Msg *m = push(&e->q);
     m->type = -1;
     m->pin = (uint8_t)t;
     m->dev = d;
@@ -169,7 +181,7 @@ static void send_from(Engine *e, int t, int d) {
   }
   for (int k = f->start[d]; k < f->start[d + 1]; k++) {
     const op2t_edge *ed = &f->edges[k];
-    Msg *m = push(e);
+    Msg *m = push(&e->q);
     m->type = ed->type;
     m->dev = ed->dev;
     m->pin = ed->pin;
@@ -180,15 +192,25 @@ static void send_from(Engine *e, int t, int d) {
 }
 
 static int run(op2t_run *r) {
+  const char *order = getenv("OP2_TINSEL_ORDER");
   Engine e = {.r = r, .rng = r->seed * 2654435761u + 88172645463325252ull};
+  if (order && *order && strcmp(order, "random") != 0) {
+    if (strcmp(order, "begin-last") != 0) {
+      fprintf(stderr, "op2 tinsel: OP2_TINSEL_ORDER=%s: expected random or begin-last\n", order);
+      return 1;
+    }
+    e.begin_last = 1;
+  }
   int ntypes = r->graph->ntypes;
   e.pos = xmalloc(sizeof(int *) * (size_t)ntypes);
   e.rts = xmalloc(sizeof(uint32_t *) * (size_t)ntypes);
+  e.begun = xmalloc(sizeof(uint8_t *) * (size_t)ntypes);
   long total = 0;
   for (int t = 0; t < ntypes; t++) {
     int n = r->devs[t].n;
     e.pos[t] = xmalloc(sizeof(int) * (size_t)n);
     e.rts[t] = xmalloc(sizeof(uint32_t) * (size_t)n);
+    e.begun[t] = xmalloc((size_t)n);
     for (int d = 0; d < n; d++)
       e.pos[t][d] = -1;
     total += n;
@@ -198,7 +220,7 @@ static int run(op2t_run *r) {
   for (int i = 0; i < r->inv->ninvolved; i++) {
     const op2t_involved *iv = &r->inv->involved[i];
     for (int d = 0; d < r->devs[iv->type].n; d++) {
-      Msg *m = push(&e);
+      Msg *m = push(&e.begins);
       m->type = (int16_t)iv->type;
       m->dev = d;
       m->pin = (uint8_t)iv->begin_pin;
@@ -215,28 +237,36 @@ static int run(op2t_run *r) {
   for (int i = 0; i < r->nfanouts; i++)
     edges += r->fanouts[i].start[r->devs[r->fanouts[i].type].n];
   long steps = 0, max_steps = 1000000 + 64 * (total + edges);
-  while (e.nq + (size_t)e.nready > 0) {
+  for (;;) {
+    uint64_t others = e.q.n + (uint64_t)e.nready, all = others + e.begins.n;
+    if (all == 0)
+      break;
     if (++steps > max_steps) {
       fprintf(stderr, "op2 tinsel: %s: no end after %ld steps, %d devices still ready to send (a livelock)\n",
               r->inv->name, steps, e.nready);
       return 1;
     }
-    uint64_t k = next_random(&e) % (e.nq + (uint64_t)e.nready);
-    if (k < e.nq) {
-      deliver(&e, (size_t)k);
-    } else {
-      int who = e.ready[k - e.nq];
+    uint64_t k = next_random(&e) % (e.begin_last && others ? others : all);
+    if (k < e.q.n)
+      deliver(&e, &e.q, (size_t)k);
+    else if (k < others) {
+      int who = e.ready[k - e.q.n];
       send_from(&e, who >> 24, who & 0xffffff);
+    } else {
+      deliver(&e, &e.begins, (size_t)(k - others));
     }
   }
   for (int t = 0; t < ntypes; t++) {
     free(e.pos[t]);
     free(e.rts[t]);
+    free(e.begun[t]);
   }
   free(e.pos);
   free(e.rts);
+  free(e.begun);
   free(e.ready);
-  free(e.q);
+  free(e.q.m);
+  free(e.begins.m);
   return 0;
 }
 

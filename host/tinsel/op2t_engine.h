@@ -53,6 +53,7 @@ typedef struct {
   long read_sends, read_edges;
   long write_sends, write_edges;
   long handlers;         /* handler calls, rts excluded */
+  long early;            /* messages that reached a device before its begin */
 } op2t_counts;
 
 typedef struct op2t_run op2t_run;

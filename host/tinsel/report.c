@@ -5,7 +5,8 @@
  *                           per-device count (a begin and an end per
  *                           involved device, one message per edge) against
  *                           what the protocol sends (a read once per
- *                           device and pin, multicast to its edges)
+ *                           device and pin, multicast to its edges), and
+ *                           how many arrived before their device's begin
  *   OP2_EMIT_INSTANCE=FILE  the graph instance (devices, properties, the
  *                           edges of each invocation's latest call) as
  *                           POETS XML v4, for the graph type of
@@ -79,8 +80,8 @@ void op2t_record_call(op2t_inv_record *rec, const op2t_invocation *inv, const op
 static void print_stats(void) {
   const op2t_graph *g = &op2t_graph_info;
   fprintf(stderr, "\nop2 tinsel: messages per invocation (functional engine; per call, averaged)\n");
-  fprintf(stderr, "  %-16s %6s %8s %8s %8s %10s %10s %10s %10s %10s\n", "invocation", "calls", "devices",
-          "begin", "end", "read_sends", "read_edges", "writes", "seed", "sent");
+  fprintf(stderr, "  %-16s %6s %8s %8s %8s %10s %10s %10s %10s %10s %8s\n", "invocation", "calls", "devices",
+          "begin", "end", "read_sends", "read_edges", "writes", "seed", "sent", "early");
   for (int i = 0; i < g->ninvocations; i++) {
     const op2t_counts *c = &records[i].counts;
     if (!c->calls)
@@ -89,9 +90,10 @@ static void print_stats(void) {
      * sends a read once per (device, pin); writes go one per edge. */
     long seed = c->begin + c->end + c->read_edges + c->write_edges;
     long sent = c->begin + c->end + c->read_sends + c->write_edges;
-    fprintf(stderr, "  %-16s %6ld %8ld %8ld %8ld %10ld %10ld %10ld %10ld %10ld\n", g->invocations[i]->name,
+    fprintf(stderr, "  %-16s %6ld %8ld %8ld %8ld %10ld %10ld %10ld %10ld %10ld %8ld\n", g->invocations[i]->name,
             c->calls, c->devices / c->calls, c->begin / c->calls, c->end / c->calls, c->read_sends / c->calls,
-            c->read_edges / c->calls, c->write_edges / c->calls, seed / c->calls, sent / c->calls);
+            c->read_edges / c->calls, c->write_edges / c->calls, seed / c->calls, sent / c->calls,
+            c->early / c->calls);
   }
 }
 
