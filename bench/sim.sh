@@ -21,7 +21,7 @@ if [ "${BUILD_TIMES:-1}" = 1 ]; then
   for c in core tile board; do
     start=$(date +%s.%N)
     if make -s BUILD="$tmp/build" "$tmp/build/bin/tsim-$c" >"$tmp/build.log" 2>&1; then
-      printf '  %-6s %6.1f s\n' "$c" "$(echo "$(date +%s.%N) - $start" | bc)"
+      printf '  %-6s %6.1f s\n' "$c" "$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {print e - s}')"
     else
       printf '  %-6s failed\n' "$c"; tail -n 20 "$tmp/build.log"
     fi

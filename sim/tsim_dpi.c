@@ -115,7 +115,11 @@ unsigned tsim_fp(unsigned instr, unsigned a, unsigned b, unsigned c) { return ts
 void tsim_halt(unsigned core, unsigned thread, unsigned pc, unsigned instr, int reason) {
   switch (reason) {
   case HALT_PROFILE: halt_message(core, thread, pc, instr, "not in profile tinsel"); break;
-  case HALT_PC: halt_message(core, thread, pc, instr, "pc outside instruction memory or misaligned"); break;
+  case HALT_PC:  /* nothing was fetched */
+    fprintf(stderr, "tsim: board 0, core %u, thread %u, pc 0x%08x: outside instruction memory [0, 0x%x)\n", core, thread,
+            pc, TinselInstrBytesPerCore);
+    tsim_stop = TSIM_STOP_HALT;
+    break;
   case HALT_CSR: {
     char what[64];
     snprintf(what, sizeof what, "unknown CSR 0x%03x", instr >> 20);

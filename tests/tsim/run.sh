@@ -44,6 +44,13 @@ build unmapped profile.S '-DOP=lui a3, 0x90000; lw a0, 0(a3)'
 build csrrs profile.S '-DOP=csrrs a0, 0xf14, zero' -DCHECK=0
 build busy busy.S -DITERS=50 -DNTHREADS=64
 build fpu busy.S -DITERS=5 -DNTHREADS=16
+build illegal profile.S "-DOP=.word 0xffffffff"
+build ecall profile.S -DOP=ecall
+build fmin profile.S "-DOP=fmin.s fa0, fa1, fa2"
+build fmadd profile.S "-DOP=fmadd.s fa0, fa1, fa2, fa3"
+build csrbad profile.S "-DOP=csrrw a0, 0x7c0, zero"
+build jumpout profile.S "-DOP=jr a3"
+build newthread newthread.S -Wl,--section-start=.text=0
 
 # Argument errors: exit 64 and say what is wrong.
 elf=$tmp/pass.elf
@@ -88,6 +95,16 @@ expect "csrrs reads HartId under full" 0 'PASS' --config core --elf "$tmp/csrrs.
 expect "misaligned lw halts under tinsel" 125 "pc $(pc misaligned): instruction 0x0016a503 \(lw\): misaligned address 0x[0-9a-f]{8}: not in profile tinsel$" --config core --elf "$tmp/misaligned.elf"
 expect "misaligned lw works under full" 0 'PASS' --config core --elf "$tmp/misaligned.elf" --profile full
 expect "unmapped address halts" 125 "\(lw\): address 0x90000000 is in no memory region$" --config core --elf "$tmp/unmapped.elf" --profile full
+
+expect "illegal instruction halts" 125 "pc $(pc illegal): instruction 0xffffffff \(illegal\): illegal instruction$" --config core --elf "$tmp/illegal.elf" --profile full
+expect "ecall halts under tinsel" 125 "\(ecall\): not in profile tinsel$" --config core --elf "$tmp/ecall.elf"
+expect "ecall is a no-op under full" 0 PASS --config core --elf "$tmp/ecall.elf" --profile full
+expect "fmin.s halts under tinsel" 125 "\(fmin.s\): not in profile tinsel$" --config core --elf "$tmp/fmin.elf"
+expect "fmadd.s halts under tinsel" 125 "\(fmadd.s\): not in profile tinsel$" --config core --elf "$tmp/fmadd.elf"
+expect "fmadd.s runs under full" 0 PASS --config core --elf "$tmp/fmadd.elf" --profile full
+expect "unknown CSR halts" 125 "\(csrrw\): unknown CSR 0x7c0$" --config core --elf "$tmp/csrbad.elf"
+expect "pc outside instruction memory halts" 125 "^tsim: board 0, core 0, thread 0, pc 0x01800004: outside instruction memory \[0, 0x2000\)$" --config core --elf "$tmp/jumpout.elf"
+expect "NewThread and KillThread" 0 PASS --config core --elf "$tmp/newthread.elf"
 
 # Threads: all 64 threads of a tile run and meet; the dispatcher picks the model.
 expect "all threads of a tile" 0 'PASS' --config tile --elf "$tmp/busy.elf" --all-threads
