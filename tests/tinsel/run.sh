@@ -83,6 +83,8 @@ for src in tests/op2/*.cpp tests/op2/*.c tests/tinsel/*.cpp; do
   name=$(basename "${src%.*}")
   case $name in airfoil_direct|opt_arg) continue ;; esac # the oracle; a kernel with host globals (below)
   if ! tinsel "$name" "$src" --imem enlarged; then fail "$name builds" "$(cat "$tmp/$name.build")"; continue; fi
+  check "$name: device code and host code compile without warnings" \
+    bash -c "! grep 'warning:' '$tmp/$name.build' | grep -v 'instruction memory'"
   seq_exe=$bin/tests/op2/$name
   if [ ! -x "$seq_exe" ]; then
     seq_exe=$tmp/$name.seq
@@ -146,6 +148,20 @@ check "instance vector edge property" grep -q 'path="edges_1:gather_arg0_read_re
   "$tmp/scanner.instance.xml"
 OP2_EMIT_INSTANCE=/nonexistent/dir/i.xml "$tmp/scanner" >/dev/null 2>"$tmp/inst.err"
 check "instance unwritable: an error" grep -q "cannot write the instance to '/nonexistent/dir/i.xml'" "$tmp/inst.err"
+
+# --- the engine and the runtime against device types that break the protocol
+if ${CC:-cc} -std=c11 -Wall -Wextra ${TEST_CFLAGS:-} -I "$BUILD/include" tests/tinsel/engine_test.c \
+     "$BUILD/lib/libop2_tinsel.a" "$BUILD/lib/libop2_seq.a" -lm -o "$tmp/engine_test" 2>"$tmp/et.err"; then
+  check "engine: a correct protocol runs" "$tmp/engine_test" ok
+  for m in "livelock:a livelock" "deadlock:0 of 50 involved devices ended the invocation (a protocol deadlock)" \
+           "round:ended round 2 during round 1"; do
+    "$tmp/engine_test" "${m%%:*}" >/dev/null 2>"$tmp/et.err"; rc=$?
+    if [ $rc -eq 1 ] && grep -qF "${m#*:}" "$tmp/et.err"; then pass "engine: ${m%%:*} is caught"
+    else fail "engine: ${m%%:*} is caught" "exit $rc" "$(cat "$tmp/et.err")"; fi
+  done
+else
+  fail "engine_test builds" "$(cat "$tmp/et.err")"
+fi
 
 # --- the software double sqrt of dp images, against the host's, bit for bit
 if ${CC:-cc} ${TEST_CFLAGS:-} -O2 -I "$BUILD/include" tests/tinsel/soft_sqrt_test.c -lm -o "$tmp/soft_sqrt" 2>"$tmp/sq.err"; then

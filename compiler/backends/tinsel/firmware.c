@@ -84,9 +84,11 @@ static void write_shared(FILE *f, const GGraphType *g, const Program *prog) {
   fprintf(f, "#pragma GCC diagnostic ignored \"-Wunused-function\"\n");
   fprintf(f, "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n");
   fprintf(f, "#include <math.h>\n");
-  // firmware/lib has single-precision maths only; double is software.
+  // Double is software on Tinsel. Our own names, so they cannot clash
+  // with what firmware/'s math.h declares.
   fprintf(f, "#ifdef __riscv\n#include \"op2_soft_sqrt.inc\"\n#define sqrt op2_sqrt\n");
-  fprintf(f, "static inline double fabs(double x) { return __builtin_fabs(x); }\n#endif\n\n");
+  fprintf(f, "static inline double op2_fabs(double x) { return __builtin_fabs(x); }\n#define fabs op2_fabs\n"
+             "#endif\n\n");
   const char *c = g->consts;
   while (*c) { // each line "T name;" or "T name[n];" becomes static
     size_t n = strcspn(c, "\n");
