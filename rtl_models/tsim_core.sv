@@ -129,7 +129,7 @@ module tsim_core
     logic [LT:0] r = 0;
     for (int i = T - 1; i >= 0; i--)
       if (twice[i]) r = {1'b1, LT'(after + 1'b1 + LT'(i))};
-    return r;
+    pick = r;
   endfunction
 
   // Which shared unit an instruction needs (none for core-local ones).
@@ -137,25 +137,25 @@ module tsim_core
   function automatic unit_t unit_of(input logic [31:0] i, input logic f);
     logic [11:0] csr = i[31:20];
     unique case (i[6:0])
-      OpLoad, OpStore, OpLoadFp, OpStoreFp: return UMem;
-      OpReg: return i[31:25] == 7'b0000001 && (!i[14] || f) ? UFpu : UNone;
-      OpMadd, OpMsub, OpNmsub, OpNmadd: return f ? UFpu : UNone;
+      OpLoad, OpStore, OpLoadFp, OpStoreFp: unit_of = UMem;
+      OpReg: unit_of = i[31:25] == 7'b0000001 && (!i[14] || f) ? UFpu : UNone;
+      OpMadd, OpMsub, OpNmsub, OpNmadd: unit_of = f ? UFpu : UNone;
       OpFp: begin
         case (i[31:27])
-          FAdd, FSub, FMul, FDiv, FCvtWS, FCvtSW: return UFpu;
-          FCmp: return UFpu;
-          FSqrt, FMinMax: return f ? UFpu : UNone;
-          default: return UNone;
+          FAdd, FSub, FMul, FDiv, FCvtWS, FCvtSW: unit_of = UFpu;
+          FCmp: unit_of = UFpu;
+          FSqrt, FMinMax: unit_of = f ? UFpu : UNone;
+          default: unit_of = UNone;
         endcase
       end
       OpSystem: begin
-        if (i[14:12] == 3'b000 || !(f || i[14:12] == 3'b001)) return UNone;
-        if (csr == CsrFlush) return UMem;
-        if (csr >= CsrFree && csr <= CsrFromUart) return UMbox;
-        return UNone;
+        if (i[14:12] == 3'b000 || !(f || i[14:12] == 3'b001)) unit_of = UNone;
+        else if (csr == CsrFlush) unit_of = UMem;
+        else if (csr >= CsrFree && csr <= CsrFromUart) unit_of = UMbox;
+        else unit_of = UNone;
       end
-      7'(SendOpcode): return i[14:12] == 3'b000 ? UMbox : UNone;
-      default: return UNone;
+      7'(SendOpcode): unit_of = i[14:12] == 3'b000 ? UMbox : UNone;
+      default: unit_of = UNone;
     endcase
   endfunction
 
@@ -182,14 +182,14 @@ module tsim_core
   function automatic logic [31:0] alu(input logic [2:0] f3, input logic alt,
                                       input logic [31:0] a, input logic [31:0] b);
     unique case (f3)
-      3'b000: return alt ? a - b : a + b;
-      3'b001: return a << b[4:0];
-      3'b010: return {31'b0, $signed(a) < $signed(b)};
-      3'b011: return {31'b0, a < b};
-      3'b100: return a ^ b;
-      3'b101: return alt ? 32'($signed(a) >>> b[4:0]) : a >> b[4:0];
-      3'b110: return a | b;
-      default: return a & b;
+      3'b000: alu = alt ? a - b : a + b;
+      3'b001: alu = a << b[4:0];
+      3'b010: alu = {31'b0, $signed(a) < $signed(b)};
+      3'b011: alu = {31'b0, a < b};
+      3'b100: alu = a ^ b;
+      3'b101: alu = alt ? 32'($signed(a) >>> b[4:0]) : a >> b[4:0];
+      3'b110: alu = a | b;
+      default: alu = a & b;
     endcase
   endfunction
 
@@ -197,28 +197,29 @@ module tsim_core
   function automatic logic [31:0] muldiv(input logic [2:0] f3, input logic [31:0] a, input logic [31:0] b);
     logic [63:0] sa = {{32{a[31]}}, a}, sb = {{32{b[31]}}, b};
     unique case (f3)
-      3'b000: return a * b;
-      3'b001: return 32'((sa * sb) >> 32);
-      3'b010: return 32'((sa * {32'b0, b}) >> 32);
-      3'b011: return 32'(({32'b0, a} * {32'b0, b}) >> 32);
-      3'b100: return b == 0 ? '1 : (a == 32'h80000000 && b == '1) ? a : 32'($signed(a) / $signed(b));
-      3'b101: return b == 0 ? '1 : a / b;
-      3'b110: return b == 0 ? a : (a == 32'h80000000 && b == '1) ? 0 : 32'($signed(a) % $signed(b));
-      default: return b == 0 ? a : a % b;
+      3'b000: muldiv = a * b;
+      3'b001: muldiv = 32'((sa * sb) >> 32);
+      3'b010: muldiv = 32'((sa * {32'b0, b}) >> 32);
+      3'b011: muldiv = 32'(({32'b0, a} * {32'b0, b}) >> 32);
+      3'b100: muldiv = b == 0 ? '1 : (a == 32'h80000000 && b == '1) ? a : 32'($signed(a) / $signed(b));
+      3'b101: muldiv = b == 0 ? '1 : a / b;
+      3'b110: muldiv = b == 0 ? a : (a == 32'h80000000 && b == '1) ? 0 : 32'($signed(a) % $signed(b));
+      default: muldiv = b == 0 ? a : a % b;
     endcase
   endfunction
 
   function automatic int unsigned fp_latency(input logic [31:0] i);
-    if (i[6:0] != OpFp) return i[6:0] == OpReg ? (i[14] ? IntDivLatency : IntMultLatency)
+    if (i[6:0] != OpFp) fp_latency = i[6:0] == OpReg ? (i[14] ? IntDivLatency : IntMultLatency)
                                                : FPMultLatency + FPAddSubLatency;
-    case (i[31:27])
-      FAdd, FSub: return FPAddSubLatency;
-      FMul: return FPMultLatency;
-      FDiv: return FPDivLatency;
-      FSqrt: return FPSqrtLatency;
-      FCvtWS, FCvtSW: return FPConvertLatency;
-      default: return FPCompareLatency;
-    endcase
+    else
+      case (i[31:27])
+      FAdd, FSub: fp_latency = FPAddSubLatency;
+      FMul: fp_latency = FPMultLatency;
+      FDiv: fp_latency = FPDivLatency;
+      FSqrt: fp_latency = FPSqrtLatency;
+      FCvtWS, FCvtSW: fp_latency = FPConvertLatency;
+      default: fp_latency = FPCompareLatency;
+      endcase
   endfunction
 
   always_ff @(posedge clk) begin : step
@@ -452,12 +453,12 @@ module tsim_core
         alive[sel_tid] <= 0;
       end else if (retry) begin
         n_retry <= n_retry + 1;
-        wheel[now + LW'(PipelineStages)][{1'b0, sel_tid}] = 1'b1;
+        wheel[now + LW'(PipelineStages - 1)][{1'b0, sel_tid}] = 1'b1;
       end else begin
         n_retired <= n_retired + 1;
         if (wb && (wb_fp || rd != 0)) rf[{sel_tid, wb_fp, rd}] = res;
         pc[sel_tid] <= npc;
-        if (requeue) wheel[now + LW'(lat)][{suspend, sel_tid}] = 1'b1;
+        if (requeue) wheel[now + LW'(lat - 1)][{suspend, sel_tid}] = 1'b1;  // ready in cycle +lat
       end
     end
     run_m <= run_n;

@@ -91,7 +91,9 @@ module tsim_dcache
         end
         tags[{set, way}] = {1'b1, req_store || (hit && tags[{set, way}][TagBits]), tag};
       end
-      wheel[now + LW'(PipelineStages + lat - 1)][LPart'({req_core, req_tid})] = 1'b1;
+      // Issued two cycles ago (request register, then this stage); the resume
+      // register adds one: the thread is ready PipelineStages + lat after issue.
+      wheel[now + LW'(PipelineStages + lat - 3)][LPart'({req_core, req_tid})] = 1'b1;
     end
   end
 endmodule

@@ -51,6 +51,10 @@ build fmadd profile.S "-DOP=fmadd.s fa0, fa1, fa2, fa3"
 build csrbad profile.S "-DOP=csrrw a0, 0x7c0, zero"
 build jumpout profile.S "-DOP=jr a3"
 build newthread newthread.S -Wl,--section-start=.text=0
+build loop loop.S
+build loopmul loop.S "-DBODY=mul t2, t1, t1"
+build loopfdiv loop.S "-DBODY=fdiv.s f1, f2, f3"
+build looplw loop.S "-DBODY=lw t2, 0(a0)" "-DINIT=la a0, tohost"
 
 # Argument errors: exit 64 and say what is wrong.
 elf=$tmp/pass.elf
@@ -110,6 +114,26 @@ expect "NewThread and KillThread" 0 PASS --config core --elf "$tmp/newthread.elf
 expect "all threads of a tile" 0 'PASS' --config tile --elf "$tmp/busy.elf" --all-threads
 expect "tile has 4 cores" 0 '^tsim: core 3: retired [1-9][0-9]* ' --config tile --elf "$tmp/busy.elf" --all-threads
 expect "one thread started: the others wait forever" 124 'max-cycles' --config core --elf "$tmp/fpu.elf" --max-cycles 20000
+
+# Timing: one thread issues every PipelineStages cycles; a suspended one
+# waits the unit latency on top (boards/tinsel.cfg).
+get() { "$BUILD/bin/boardgen" --config core --get "$1"; }
+stages=$(get PipelineStages)
+cycles() { "$tsim" --config core --elf "$tmp/$1.elf" 2>&1 | sed -n "s/^tsim: cycles //p"; }
+within() { # NAME GOT WANT: GOT in [WANT, WANT + 64)
+  if [ -n "$2" ] && [ "$2" -ge "$3" ] && [ "$2" -lt $(($3 + 64)) ]; then pass "$1"; else fail "$1" "cycles $2, want $3 .. $(($3 + 63))"; fi
+}
+within "one thread: an instruction every PipelineStages cycles" "$(cycles loop)" $((2000 * stages))
+within "mul adds IntMultLatency" "$(cycles loopmul)" $((1000 * (3 * stages + $(get IntMultLatency))))
+within "fdiv.s adds FPDivLatency" "$(cycles loopfdiv)" $((1000 * (3 * stages + $(get FPDivLatency))))
+within "lw hit adds DCacheHitLatency (one miss)" "$(cycles looplw)" $((1000 * (3 * stages + $(get DCacheHitLatency)) + $(get DRAMLatency)))
+
+# The dispatcher without its models.
+mkdir -p "$tmp/bin" && cp "$tsim" "$tmp/bin/tsim"
+tsim_saved=$tsim; tsim=$tmp/bin/tsim
+expect "dispatcher: missing model" 126 "^tsim: no model for configuration tile \($tmp/bin/tsim-tile: No such file or directory\): run make$" --config tile --elf "$elf"
+expect "dispatcher: missing trace model" 126 "tsim-board-trace: No such file or directory\): run make tsim-traces$" --config board --elf "$elf" --trace "$tmp/x.fst"
+tsim=$tsim_saved
 
 # Trace: an FST file appears.
 expect "--trace runs" 0 'PASS' --config core --elf "$elf" --trace "$tmp/wave.fst"
