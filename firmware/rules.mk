@@ -13,8 +13,9 @@
 #   -ffreestanding -nostdlib: our own libc (firmware/lib). libgcc comes last,
 #       for 64-bit shifts and the like; its division and soft-double routines
 #       use div and csrrs (frrm), which Tinsel lacks, so libfw.a defines the
-#       division entry points first and checkelf rejects any image that pulls
-#       in libgcc's soft double (software double is not provided yet).
+#       division and soft-double entry points (libgcc_div.c, libgcc_double.c
+#       on softdouble.c) and libgcc's are never linked; checkelf would
+#       reject them.
 #   -msmall-data-limit=0  no gp-relative small data.
 #   -ffunction-sections -fdata-sections, --gc-sections: only what is used
 #       reaches the 7616-byte instruction memory.
@@ -34,7 +35,7 @@ FW_LDLIBS  := -lgcc
 CHECKELF   := $(BIN)/checkelf
 ELF2IMG    := $(BIN)/elf2img
 
-FW_LIB_SRCS := format divide sqrtf string stdio assert libgcc_div libm
+FW_LIB_SRCS := format divide sqrtf softdouble string stdio assert libgcc_div libgcc_double libm
 FW_HDRS     := $(wildcard firmware/include/*.h firmware/lib/*.h firmware/softswitch/*.h) $(GEN)/tinsel_config.h
 
 $(FW)/lib/%.o: firmware/lib/%.c $(FW_HDRS)
@@ -105,7 +106,11 @@ $(OBJ)/tests/firmware/%.o: tests/firmware/%.c $(FW_HDRS) $(wildcard tests/firmwa
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(FW_HOST_CFLAGS) -Itests/firmware -c $< -o $@
 
-$(BIN)/test_fwlib: $(OBJ)/tests/firmware/test_fwlib.o $(addprefix $(OBJ)/firmware/host/lib/,format.o divide.o sqrtf.o)
+$(BIN)/test_fwlib: $(OBJ)/tests/firmware/test_fwlib.o $(addprefix $(OBJ)/firmware/host/lib/,format.o divide.o sqrtf.o softdouble.o)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -lm -o $@
+
+$(BIN)/test_softdouble: $(OBJ)/tests/firmware/test_softdouble.o $(OBJ)/firmware/host/lib/softdouble.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -lm -o $@
 
@@ -115,7 +120,7 @@ $(BIN)/test_softswitch: $(OBJ)/tests/firmware/test_softswitch.o $(OBJ)/tests/fir
 	$(CC) $(LDFLAGS) $^ -o $@
 
 TARGETS += $(CHECKELF) $(ELF2IMG) $(FW)/libfw.a $(FW_LIBS) $(FW)/boot.elf $(FW_IMAGES) \
-           $(BIN)/test_fwlib $(BIN)/test_softswitch
+           $(BIN)/test_fwlib $(BIN)/test_softdouble $(BIN)/test_softswitch
 SUITES  += tests/firmware/run.sh
 
 # The flags as a shell fragment, for scripts and tests that build images

@@ -15,6 +15,20 @@ int64_t fw_divmod64(int64_t n, int64_t d, int64_t *rem);
 
 float fw_sqrtf(float x);
 
+// Software double on bit patterns (softdouble.c): correctly rounded, RNE.
+uint64_t fw_dadd(uint64_t a, uint64_t b);
+uint64_t fw_dsub(uint64_t a, uint64_t b);
+uint64_t fw_dmul(uint64_t a, uint64_t b);
+uint64_t fw_ddiv(uint64_t a, uint64_t b);
+uint64_t fw_dsqrt(uint64_t a);
+int fw_dcmp(uint64_t a, uint64_t b, int unordered); // -1, 0, 1, or `unordered` for NaNs
+uint64_t fw_dfrom_i64(int64_t v);
+uint64_t fw_dfrom_u64(uint64_t v);
+int64_t fw_dto_i64(uint64_t a);                     // truncates; saturates
+uint64_t fw_dto_u64(uint64_t a);
+uint64_t fw_dfrom_f32(uint32_t f);
+uint32_t fw_dto_f32(uint64_t a);
+
 // printf's formatter: %d %i %u %x %X %o %c %s %p %%, flags '-' and '0',
 // a width (or *), and the l/ll/z/h length modifiers. No floating point
 // (it would pull in soft double). Calls put(ctx, c) per character and

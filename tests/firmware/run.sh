@@ -27,6 +27,7 @@ unit() { # NAME EXE
   fi
 }
 unit "libc (format, divide, sqrtf)" "$BUILD/bin/test_fwlib"
+unit "software double" "$BUILD/bin/test_softdouble"
 unit "softswitch core" "$BUILD/bin/test_softswitch"
 
 # Every image the build produced fits real Tinsel.
@@ -68,6 +69,12 @@ build fsqrt "-fno-math-errno" "$sqrt_src" && rejects fsqrt "fsqrt.s (0x"
 build sqrt_ok "" 'float sqrtf(float);
 int main(void) { volatile float x = 2.0f; return (int)sqrtf(x); }' &&
   check "sqrtf is software" "$CHECKELF" "$tmp/sqrt_ok.elf"
+# double is software (ours, not libgcc's, which uses csrrs and div).
+build double_ok "" '#include <math.h>
+volatile double a = 2.0, b = 3.0; volatile float f = 1.5f; volatile int i = 7; volatile long long l = 9;
+int main(void) { double x = a + b - a * b / a; float g = (float)x + f; int c = (a < b) + (a == b) + (a >= b);
+  return (int)(sqrt(x) + g + c + i + (double)l + (unsigned)b + (long long)a); }' &&
+  check "double builds to Tinsel instructions only" "$CHECKELF" "$tmp/double_ok.elf"
 # Instructions gcc would only emit from assembly.
 for case in "csrrs:csrr a0, 0xc00:Tinsel implements only csrrw" \
             "ecall:ecall:ecall" "ebreak:ebreak:ebreak" \

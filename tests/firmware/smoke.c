@@ -1,6 +1,6 @@
 // smoke.c: tinsel.h and the libc on the cycle model (tsim). All 16 threads
-// of the core check their id, stack, heap base and the software divide and
-// sqrtf, and post a result word in their own send slot (scratchpad: shared
+// of the core check their id, stack, heap base, the software divide, sqrtf
+// and double, and post a result word in their own send slot (scratchpad: shared
 // by the tile and uncached, unlike DRAM). Thread 0 collects the 16 words,
 // prints a report on the debug link and stores the verdict to tohost.
 #include <math.h>
@@ -12,6 +12,7 @@ volatile uint32_t tohost;   // tsim stops when a thread stores here (1 = pass)
 #define OK_TAG 0x600d0000u
 
 static uint32_t bits(float f) { union { float f; uint32_t u; } c = { .f = f }; return c.u; }
+static uint64_t dbits(double d) { union { double d; uint64_t u; } c = { .d = d }; return c.u; }
 
 // 0, or the number of the first check that failed.
 static uint32_t checks(uint32_t me, uint32_t c0) {
@@ -27,6 +28,10 @@ static uint32_t checks(uint32_t me, uint32_t c0) {
   uint32_t bx, by, tx, ty, c, t;
   tinselFromAddr(me, &bx, &by, &tx, &ty, &c, &t);
   if (tinselToAddr(bx, by, tx, ty, c, t) != me) return 6;
+  volatile double one = 1.0, three = 3.0, tenth = 0.1, fifth = 0.2, dtwo = 2.0;  // software double
+  if (dbits(one / three) != 0x3fd5555555555555ull || dbits(tenth + fifth) != 0x3fd3333333333334ull ||
+      dbits(sqrt(dtwo)) != 0x3ff6a09e667f3bcdull || (int)(three * 1e8) != 300000000 || (unsigned)(three * 1e9) != 3000000000u ||
+      (float)(tenth) != 0.1f) return 7;
   return 0;
 }
 
