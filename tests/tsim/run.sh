@@ -10,6 +10,7 @@ tsim=$BUILD/bin/tsim
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 CC=riscv64-unknown-elf-gcc
+get() { "$BUILD/bin/boardgen" --config core --get "$1"; }  # a parameter of configuration core
 
 # build NAME SOURCE [CPPFLAGS...]: link a test program for configuration core.
 build() {
@@ -115,9 +116,17 @@ expect "all threads of a tile" 0 'PASS' --config tile --elf "$tmp/busy.elf" --al
 expect "tile has 4 cores" 0 '^tsim: core 3: retired [1-9][0-9]* ' --config tile --elf "$tmp/busy.elf" --all-threads
 expect "one thread started: the others wait forever" 124 'max-cycles' --config core --elf "$tmp/fpu.elf" --max-cycles 20000
 
+# Memories: instruction writes through CSRs; the interleaved DRAM alias.
+logpart=$(get LogBytesPerDRAMPartition); logline=$(get LogBytesPerLine)
+partbits=$((30 - logpart))
+# Partition 1, line 1, byte 4 of the alias is line 1 << partbits | partition 1 of the upper half.
+iaddr=$(( 0xc0000000 + (1 << logpart) + (1 << logline) + 4 ))
+uaddr=$(( 0x40000000 + (1 << (logline + partbits)) + (1 << logline) + 4 ))
+build memories memories.S -DIWORD=$(( $(get InstrsPerCore) - 64 )) -DIADDR=$iaddr -DUADDR=$uaddr
+expect "imem via CSRs 0x800/0x801; interleaved alias = upper DRAM" 0 PASS --config core --elf "$tmp/memories.elf"
+
 # Timing: one thread issues every PipelineStages cycles; a suspended one
 # waits the unit latency on top (boards/tinsel.cfg).
-get() { "$BUILD/bin/boardgen" --config core --get "$1"; }
 stages=$(get PipelineStages)
 cycles() { "$tsim" --config core --elf "$tmp/$1.elf" 2>&1 | sed -n "s/^tsim: cycles //p"; }
 within() { # NAME GOT WANT: GOT in [WANT, WANT + 64)
