@@ -106,6 +106,8 @@ typedef struct {
 } PPOptions;
 
 Token *preprocess(File *main_file, const PPOptions *opts);
+// After preprocess: the program's own macros as #define lines.
+char *pp_macro_definitions(void);
 // Files read so far (main file first), for source-line display in diagnostics.
 extern File **pp_files;
 extern int pp_nfiles;
@@ -249,6 +251,7 @@ typedef struct {
   IRConst **consts; int nconsts;
   IRFunc **funcs; int nfuncs;
   IRLoop **loops; int nloops;
+  char *macros;      // the program's #defines (pp_macro_definitions), for code compiled apart
 } Program;
 
 #define VEC_PUSH(arr, n, item)                                                 \

@@ -797,3 +797,41 @@ Token *preprocess(File *main_file, const PPOptions *opts) {
     fatal_tok(cond_incl->tok, "unterminated conditional directive");
   return tok;
 }
+
+static int by_name(const void *a, const void *b) {
+  return strcmp((*(Macro *const *)a)->name, (*(Macro *const *)b)->name);
+}
+
+// The #define lines of every macro the program defined in its own files
+// or with -D (not the built-ins), sorted by name: the tinsel back end
+// compiles kernels apart from the program, and kernels may use them.
+char *pp_macro_definitions(void) {
+  Macro **all = NULL;
+  int n = 0;
+  for (int i = 0; i < NBUCKETS; i++)
+    for (Macro *m = macros[i]; m; m = m->next)
+      if (m->body && m->body->file && strcmp(m->body->file->name, "<built-in>") != 0)
+        VEC_PUSH(all, n, m);
+  if (n)
+    qsort(all, (size_t)n, sizeof(*all), by_name);
+  char *text;
+  size_t len;
+  FILE *f = open_memstream(&text, &len);
+  for (int i = 0; i < n; i++) {
+    Macro *m = all[i];
+    fprintf(f, "#define %s", m->name);
+    if (!m->objlike) {
+      fprintf(f, "(");
+      int named = m->params.len - (m->variadic ? 1 : 0);
+      for (int k = 0; k < named; k++)
+        fprintf(f, "%s%s", k ? ", " : "", m->params.data[k]);
+      fprintf(f, "%s)", m->variadic ? (named ? ", ..." : "...") : "");
+    }
+    for (Token *t = m->body; t && t->kind != TK_EOF; t = t->next)
+      fprintf(f, "%s%.*s", t == m->body || t->has_space ? " " : "", t->len, t->loc);
+    fprintf(f, "\n");
+  }
+  fclose(f);
+  free(all);
+  return text;
+}

@@ -103,6 +103,15 @@ for src in tests/op2/*.cpp tests/op2/*.c tests/tinsel/*.cpp; do
 done
 checkelf_images gbl_reductions
 
+# -D reaches the device code too (macros are carried over, not just the kernels' text).
+if tinsel macros_d tests/tinsel/macros.cpp -DOFFSET=5 && "$OP2C" "${cflags[@]}" -DOFFSET=5 -o "$tmp/macros_d.seq" \
+     tests/tinsel/macros.cpp >"$tmp/macros_d.seqbuild" 2>&1; then
+  check "macros with -DOFFSET=5 match seq" diff <("$tmp/macros_d.seq") <("$tmp/macros_d")
+  check "macros with -DOFFSET=5 are used" grep -q '^5 5.25 6 1.5$' <("$tmp/macros_d")
+else
+  fail "macros with -D build" "$(cat "$tmp/macros_d.build" "$tmp/macros_d.seqbuild" 2>/dev/null)"
+fi
+
 # A kernel that updates a host global cannot run on devices: a clear error.
 if tinsel opt_arg tests/op2/opt_arg.cpp; then
   fail "opt_arg (kernel uses a host global) is refused" "op2c succeeded"
@@ -112,10 +121,15 @@ else
 fi
 
 # A type over real Tinsel's instruction memory: an error with the sizes, unless --imem enlarged.
-if (cd tests/compiler/ir && "$OP2C" --target tinsel -I include -o "$tmp/x" scanner.cpp >"$tmp/imem.err" 2>&1); then
+if tinsel too_big tests/tinsel/bad/too_big.cpp; then
   fail "imem budget is enforced" "op2c succeeded"
 else
-  check "imem budget is enforced" grep -qE "device type set_edges needs [0-9]+ bytes of instruction memory, more than the 7616 .*EnlargedLogInstrsPerCore" "$tmp/imem.err"
+  check "imem budget is enforced" grep -qE "device type set_s needs [0-9]+ bytes of instruction memory, more than the 7616 .*EnlargedLogInstrsPerCore" "$tmp/too_big.build"
+fi
+if tinsel too_big_enlarged tests/tinsel/bad/too_big.cpp --imem enlarged; then
+  check "--imem enlarged: a warning" grep -q "warning: device type set_s needs [0-9]* bytes" "$tmp/too_big_enlarged.build"
+else
+  fail "--imem enlarged accepts it" "$(cat "$tmp/too_big_enlarged.build")"
 fi
 
 # --- message counts (OP2_TINSEL_STATS), worked by hand for scanner.cpp's mesh:

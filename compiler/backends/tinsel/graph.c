@@ -454,7 +454,8 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
   g->props = buf_close(&props);
   g->consts = const_globals(prog);
   g->kernels = kernel_code(prog);
-  g->shared = format("%s%s", g->consts, g->kernels);
+  g->macros = prog->macros ? prog->macros : "";
+  g->shared = format("%s%s%s", g->macros, g->consts, g->kernels);
   for (int i = 0; i < prog->nsets; i++)
     VEC_PUSH(g->types, g->ntypes, build_type(g, prog, proto, prog->sets[i]));
   for (int i = 0; i < proto->ninvocations; i++) {

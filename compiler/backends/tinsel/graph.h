@@ -42,6 +42,7 @@ typedef struct {
   const Program *prog;
   char *props;          // graph properties: the op_decl_const values
   char *shared;         // kernels, helpers and const globals
+  char *macros;         // the program's #defines, which kernels may use
   char *consts;         // the const globals alone (C declarations)
   char *kernels;        // the kernels and helpers alone
   GMessageType **msgs; int nmsgs;
