@@ -26,21 +26,17 @@ $(BIN)/tsim: $(OBJ)/sim/tsim.o $(OBJ)/sim/tsim_args.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
-# tsim_model NAME CONFIG EXTRA_VERILATOR_FLAGS: generate the C++ into
-# $(VL_DIR)/NAME, compile the configuration's DPI functions against its
-# header, then let Verilator's makefile build and link $(BIN)/tsim-NAME.
+# tsim_model NAME CONFIG EXTRA_VERILATOR_FLAGS: $(BIN)/tsim-NAME, built by
+# sim/build_model.sh (Verilator, the configuration's DPI functions against
+# its header, Verilator's makefile); generated code kept in $(VL_DIR)/NAME.
 define tsim_model
 $(BIN)/tsim-$(1): $(RTL_MODELS_SRCS) $(GEN)/boards/$(2)/tinsel_pkg.sv $(GEN)/boards/$(2)/tinsel_config.h \
-                  sim/tsim_main.cpp sim/tsim_dpi.c $(TSIM_HDRS) $(TSIM_COMMON_OBJS)
-	@rm -rf $(VL_DIR)/$(1); mkdir -p $(VL_DIR)/$(1) $$(dir $$@)
-	$(VERILATOR) $(VL_FLAGS) $(3) --Mdir $(VL_DIR)/$(1) -o $$(abspath $$@) \
-	  $(GEN)/boards/$(2)/tinsel_pkg.sv $(RTL_MODELS_SRCS) $(abspath sim/tsim_main.cpp)
-	$(CC) $(CFLAGS) -I$(GEN)/boards/$(2) -I$(VL_DIR)/$(1) -I$(VL_INCLUDE) -I$(VL_INCLUDE)/vltstd -Isim \
-	  -c sim/tsim_dpi.c -o $(VL_DIR)/$(1)/tsim_dpi.o
-	$(MAKE) --no-print-directory -C $(VL_DIR)/$(1) -f Vtsim_top.mk \
-	  USER_CPPFLAGS="-I$(abspath sim)" USER_LDFLAGS="$(LDFLAGS)" \
-	  USER_LDLIBS="$(abspath $(VL_DIR)/$(1)/tsim_dpi.o $(TSIM_COMMON_OBJS)) -lm" >$(VL_DIR)/$(1)/build.log 2>&1 \
-	  || { tail -n 40 $(VL_DIR)/$(1)/build.log; exit 1; }
+                  sim/tsim_main.cpp sim/tsim_dpi.c sim/build_model.sh $(TSIM_HDRS) $(TSIM_COMMON_OBJS)
+	@echo "sim/build_model.sh $$@  (Verilator; log in $(VL_DIR)/$(1)/build.log)"
+	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS) $(3)" RTL_SRCS="$(RTL_MODELS_SRCS)" MAIN_CPP="$(abspath sim/tsim_main.cpp)" \
+	  CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" COMMON_OBJS="$(abspath $(TSIM_COMMON_OBJS))" \
+	  DPI_CFLAGS="-I$(GEN)/boards/$(2) -I$(VL_INCLUDE) -I$(VL_INCLUDE)/vltstd -Isim" \
+	  sim/build_model.sh $$@ $(VL_DIR)/$(1) $(GEN)/boards/$(2)/tinsel_pkg.sv
 endef
 $(foreach c,$(TSIM_CONFIGS),$(eval $(call tsim_model,$(c),$(c),)))
 $(foreach c,$(TSIM_CONFIGS),$(eval $(call tsim_model,$(c)-trace,$(c),--trace-fst)))

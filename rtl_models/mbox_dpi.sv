@@ -1,0 +1,35 @@
+// mbox_dpi.sv: the C functions the mailbox and network call (sim/tsim_mbox.c).
+// Message contents never travel through the models: a transmitted message is
+// captured into a C buffer (a handle), the network moves only the handle,
+// its destination and its length, and the receiver copies the contents into
+// its slot. So no signal is wider than 64 bits (rtl_sim.md §1.4) and the
+// scratchpad stays in the sparse C store the data-cache path already uses.
+package mbox_dpi;
+  // Copy the FLITS flits of slot SLOT of TILE's scratchpad and the thread
+  // mask into a new in-flight message; returns its handle. THREAD is the
+  // sender (mailbox-local), for statistics and errors.
+  import "DPI-C" function int unsigned tsim_mbox_capture(input int unsigned tile, input int unsigned thread,
+                                                         input int unsigned slot, input int unsigned flits,
+                                                         input int unsigned mask_hi, input int unsigned mask_lo);
+  // The destination-thread mask of an in-flight message.
+  import "DPI-C" function longint unsigned tsim_mbox_mask(input int unsigned msg);
+  // Copy an in-flight message into slot SLOT of TILE's scratchpad and drop
+  // the handle (SLOT is ignored when the mask is empty).
+  import "DPI-C" function void tsim_mbox_deliver(input int unsigned msg, input int unsigned tile,
+                                                 input int unsigned slot);
+  // Stop the run with a message: a thread broke the mailbox's rules.
+  import "DPI-C" function void tsim_mbox_error(input int unsigned tile, input int unsigned thread,
+                                               input int code, input int unsigned value);
+  // End-of-run statistics of one mailbox, from its final block.
+  import "DPI-C" function void tsim_mbox_stats(input int unsigned tile, input longint unsigned sent,
+                                               input longint unsigned received, input longint unsigned deliveries,
+                                               input int unsigned queue_max, input int unsigned pool_max,
+                                               input longint unsigned stalled);
+
+  // Error codes (match enum in sim/tsim_mbox.c).
+  localparam int ErrSendBusy   = 1;  // Send while the previous message is still in the send slot
+  localparam int ErrRecvEmpty  = 2;  // Recv with no message waiting
+  localparam int ErrFreeSlot   = 3;  // Free of a slot that holds no received message
+  localparam int ErrDest       = 4;  // destination not on this board (or key/host: not modelled yet)
+  localparam int ErrWaitNone   = 5;  // WaitUntil with no condition: would sleep forever
+endpackage

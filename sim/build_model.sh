@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# sim/build_model.sh OUT MDIR PKG_SV: build one tsim model (called by
+# sim/rules.mk, which exports VERILATOR, VL_FLAGS, RTL_SRCS, MAIN_CPP,
+# CC, CFLAGS, LDFLAGS, DPI_CFLAGS, COMMON_OBJS, MAKE). Works in a private
+# directory and renames the results into place at the end, so two makes
+# building the same model at once (several checkouts' worth of agents share
+# build/) cannot corrupt each other's objects.
+set -euo pipefail
+out=$1 mdir=$2 pkg=$3
+work="$mdir.tmp.$$"
+trap 'rm -rf "$work" "$out.tmp.$$"' EXIT
+rm -rf "$work"
+mkdir -p "$work" "$(dirname "$out")"
+# shellcheck disable=SC2086  # flag lists are word-split on purpose
+$VERILATOR $VL_FLAGS --Mdir "$work" -o "$(realpath -m "$out.tmp.$$")" "$pkg" $RTL_SRCS "$MAIN_CPP"
+# shellcheck disable=SC2086
+$CC $CFLAGS $DPI_CFLAGS -I"$work" -c sim/tsim_dpi.c -o "$work/tsim_dpi.o"
+if ! $MAKE --no-print-directory -C "$work" -f Vtsim_top.mk USER_CPPFLAGS="-I$PWD/sim" USER_LDFLAGS="$LDFLAGS" \
+     USER_LDLIBS="$(realpath "$work/tsim_dpi.o") $COMMON_OBJS -lm" >"$work/build.log" 2>&1; then
+  tail -n 40 "$work/build.log"
+  exit 1
+fi
+mv -f "$out.tmp.$$" "$out"
+rm -rf "$mdir" && mv "$work" "$mdir" || true
