@@ -270,5 +270,4 @@ static int run(op2t_run *r) {
   return 0;
 }
 
-
 const op2t_engine op2t_engine_functional = {"functional", run};

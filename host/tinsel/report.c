@@ -104,22 +104,19 @@ static void write_instance(FILE *f) {
              "formatMinorVersion=\"0\" appname=\"%s\">\n", g->id);
   fprintf(f, "  <GraphInstance id=\"%s_instance\" graphTypeId=\"%s\">\n", g->id, g->id);
   fprintf(f, "    <DeviceInstances>\n      <ExtI id=\"host\" type=\"controller\"/>\n");
-  /* Devices: the props of the latest call that saw the type. */
+  /* Devices: as many as the latest call that saw the type had; each
+   * invocation's per-device props from its own latest call. */
   for (int t = 0; t < g->ntypes; t++) {
-    const char *props = NULL;
     int n = 0;
     for (int i = 0; i < g->ninvocations; i++)
-      if (records[i].seen && records[i].last_n && records[i].last_n[t]) {
-        props = records[i].last_props[t];
+      if (records[i].seen && records[i].last_n[t])
         n = records[i].last_n[t];
-      }
     const op2t_type *ty = &g->types[t];
     for (int e = 0; e < n; e++) {
-      const char *p = props + (size_t)e * ty->props_bytes;
       fprintf(f, "      <DevI id=\"%s_%d\" type=\"%s\" P=\"{.index = %d", ty->set_var, e, ty->name, e);
       for (int i = 0; i < g->ninvocations; i++) {
         const op2t_invocation *inv = g->invocations[i];
-        if (!records[i].seen || !records[i].last_props[t])
+        if (!records[i].seen || e >= records[i].last_n[t])
           continue;
         const char *rp = records[i].last_props[t] + (size_t)e * ty->props_bytes;
         for (int j = 0; j < inv->ninvolved; j++)
@@ -135,7 +132,6 @@ static void write_instance(FILE *f) {
             fprintf(f, ", .%s_idx%d = %d", inv->name, a, v);
           }
       }
-      (void)p;
       fprintf(f, "}\"/>\n");
     }
   }
