@@ -6,8 +6,10 @@
  * CASE_<NAME>: asm, expected %0, expected %1. The asm sees the 8-byte buffer
  * bytes (11 22 33 44 55 66 77 88) in %2 and may clobber t0-t2 and ft0-ft2.
  * Expected values are derived by hand in the comments.
+ * With -DONLY_CORE=C -DONLY_THREAD=T only thread T of core C runs the case.
  */
 #include "test.h"
+#include "tinsel_config.h"
 
 #define AT "\n.globl rejected_insn\nrejected_insn: "
 #define FP_ARGS "li t0, 0x3fc00000\n fmv.w.x ft0, t0\n li t0, 0x40000000\n fmv.w.x ft1, t0\n" \
@@ -65,6 +67,9 @@ static uint32_t buf[2] __attribute__((aligned(8))) = { 0x44332211, 0x88776655 };
 
 int main(void)
 {
+#ifdef ONLY_CORE /* run with --all-threads: the halt must name this thread */
+  if (sim_thread_id() != ONLY_CORE * TinselThreadsPerCore + ONLY_THREAD) for (;;) {}
+#endif
   uint32_t r0 = 0, r1 = 0;
   __asm__ volatile(ASM(THIS_CASE) : "+&r"(r0), "+&r"(r1) : "r"(buf) : OP_CLOBBERS, "t1", "t2");
   if (r0 != (uint32_t)WANT0(THIS_CASE)) { sim_emit(r0); return 1; }

@@ -53,6 +53,8 @@ $(eval $(call sim_elf,spawn_core,t_threads.c,core,$(SIM_T)/vec/threads_core.vec.
 $(foreach t,$(SIM_TABLES_MT),$(eval $(call sim_elf,$(t)_mt,table_test.c,$(call sim_cfg,$(t)_mt),$(SIM_T)/vec/$(t).vec.h,\
   -DALL_THREADS -DTEST_OPS=$(shell echo $(t) | tr a-z A-Z)_OPS -DTEST_VECTORS='"$(t).vec.h"')))
 $(foreach r,$(SIM_REJECTS),$(eval $(call sim_elf,reject_$(r),reject.c,core,,-DREJECT=$(r))))
+# div on one thread of a tile (core 2, thread 5): the halt names it.
+$(eval $(call sim_elf,reject_DIV_c2t5,reject.c,tile,,-DREJECT=DIV -DONLY_CORE=2 -DONLY_THREAD=5))
 
 # Thread tests: expected results for every thread of the configuration.
 define sim_threads
@@ -65,7 +67,7 @@ $(foreach t,$(SIM_THREADS),$(eval $(call sim_threads,$(word 1,$(subst :, ,$(t)))
   $(word 3,$(subst :, ,$(t))),$(call sim_cfg,$(word 1,$(subst :, ,$(t)))))))
 
 SIM_ELFS := $(foreach t,$(SIM_TABLES) $(SIM_TABLES_MT:%=%_mt) mem csr memmap memmap_tile spawn_core $(foreach t,$(SIM_THREADS),$(word 1,$(subst :, ,$(t)))) \
-              $(addprefix reject_,$(SIM_REJECTS)),$(SIM_T)/$(t).elf)
+              $(addprefix reject_,$(SIM_REJECTS)) reject_DIV_c2t5,$(SIM_T)/$(t).elf)
 TARGETS  += $(BIN)/gen_vectors $(SIM_ELFS)
 
 .PHONY: sim-tests

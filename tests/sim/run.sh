@@ -77,4 +77,11 @@ while read -r name mnemonic; do
   expect_pass "full runs $mnemonic ($name)" "reject_$name" core full
 done < tests/sim/reject.list
 
+# The halt names the thread that ran the instruction: thread 5 of core 2.
+elf=$dir/reject_DIV_c2t5.elf
+pc=$(riscv64-unknown-elf-nm "$elf" | awk '$3 == "rejected_insn" { print $1 }')
+run reject_DIV_c2t5 tile tinsel --all-threads
+check "tinsel names core 2, thread 5 at 0x$pc (exit $rc)" \
+  grep -qF "tsim: board 0, core 2, thread 5, pc 0x$pc: instruction" <<<"$out"
+
 finish
