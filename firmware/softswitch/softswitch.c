@@ -9,6 +9,7 @@
 
 // Count trailing zeros of a non-zero word without libgcc (no Zbb on Tinsel).
 static uint32_t ctz32(uint32_t x) {
+  if (x & 1u) return 0;                   // the common case: pin 0, device 32k
   uint32_t n = 0;
   if (!(x & 0xffffu)) { n += 16; x >>= 16; }
   if (!(x & 0xffu))   { n += 8;  x >>= 8; }

@@ -170,6 +170,7 @@ _Static_assert(sizeof(ss_out_pin) == 8, "ss_out_pin");
 _Static_assert(sizeof(ss_out_edge) == 16, "ss_out_edge");
 _Static_assert(sizeof(ss_in_group) == 8 && sizeof(ss_in_edge) == 8, "in tables");
 _Static_assert(sizeof(ss_thread_image) == 96, "ss_thread_image");
+_Static_assert(__builtin_offsetof(ss_thread_image, stats) == 64, "stats at offset 64");
 
 // ------------------------------------------------------- softswitch API
 
