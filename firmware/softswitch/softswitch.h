@@ -106,7 +106,8 @@ typedef struct {
 
 // One network message: a mailbox and the thread mask within it (hardware
 // multicast), or a routing key (mbox = TinselMailboxRoutingKey, mask_lo =
-// the key, mask_hi = 0), or the host (mbox = TinselHostId >> 6, mask 1).
+// the key, mask_hi = 0), or the host (mbox = TinselHostId >>
+// TinselLogThreadsPerMailbox, mask_lo = 1).
 typedef struct {
   uint32_t mbox;          // destination mailbox net address (SendDest)
   uint32_t mask_hi;       // threads 32..63 of the mailbox
