@@ -1,8 +1,10 @@
 /* tsim_fpu.c: RV32F arithmetic for the models (DPI-C tsim_fp), bit-exact
    IEEE single on the host FPU. Decodes the instruction itself (funct5, the
    rs2 field and rm), so no operation table is kept in step with the RTL.
-   Rounding: the static rm; dynamic rm (7) is RNE since FRM reads 0; RMM is
-   done as RNE (no C rounding mode for it). NaN results are canonical. */
+   Rounding: the static rm; dynamic rm (7) is RNE since FRM reads 0. RMM has
+   no C rounding mode: the result is computed exactly in double (or is never
+   a tie: div, sqrt) and a tie between two floats goes away from zero. NaN
+   results are canonical. */
 #include "tsim_fpu.h"
 
 #include <fenv.h>
@@ -72,6 +74,17 @@ static uint32_t to_int(uint32_t a, unsigned rm, int is_unsigned) {
   return (uint32_t)(int32_t)r;
 }
 
+/* RMM: round the (exact) double d to float, ties away from zero. */
+static float round_rmm(double d) {
+  float r = (float)d;  /* host RNE */
+  if (!isfinite(d) || (double)r == d) return r;
+  fesetround(FE_TOWARDZERO);
+  volatile float lo = (float)d;
+  fesetround(FE_TONEAREST);
+  float hi = nextafterf(lo, d > 0 ? INFINITY : -INFINITY);
+  return d - (double)lo == (double)hi - d ? hi : r;
+}
+
 uint32_t tsim_fp_op(uint32_t instr, uint32_t a, uint32_t b, uint32_t c) {
   unsigned opcode = instr & 0x7f, f3 = (instr >> 12) & 7, funct5 = instr >> 27, rs2 = (instr >> 20) & 31;
   unsigned rm = f3 == 7 ? 0 : f3;
@@ -83,7 +96,13 @@ uint32_t tsim_fp_op(uint32_t instr, uint32_t a, uint32_t b, uint32_t c) {
   if (opcode != 0x53) {  /* fused: fmadd, fmsub, fnmsub, fnmadd */
     float p = (opcode == 0x4b || opcode == 0x4f) ? -x : x;
     float q = (opcode == 0x47 || opcode == 0x4f) ? -z : z;
-    r = fmaf(p, y, q);
+    r = rm == 4 ? round_rmm(fma((double)p, (double)y, (double)q)) : fmaf(p, y, q);
+    out = u_of(r);
+  } else if (rm == 4 && (funct5 <= 0x02 || funct5 == 0x1a)) {
+    /* RMM where ties can occur: add, sub, mul (exact in double), fcvt.s.w[u]. */
+    double d = funct5 == 0x00 ? (double)x + (double)y : funct5 == 0x01 ? (double)x - (double)y
+             : funct5 == 0x02 ? (double)x * (double)y : (rs2 & 1) ? (double)a : (double)(int32_t)a;
+    r = round_rmm(d);
     out = u_of(r);
   } else {
     switch (funct5) {
