@@ -160,6 +160,16 @@ check "instance write totals" grep -q 'id="nodes_1" type="set_nodes" P="{.index 
   "$tmp/scanner.instance.xml"
 check "instance vector edge property" grep -q 'path="edges_1:gather_arg0_read_recv-nodes_2:gather_p_x_read_send" P="{1}"' \
   "$tmp/scanner.instance.xml"
+# Every pin an edge names is a pin of the graph type that --emit-xml writes.
+if (cd tests/compiler/ir && "$OP2C" --emit-xml "$tmp/scanner.graph.xml" -I include scanner.cpp); then
+  check "instance pins are pins of the graph type" awk '
+    NR == FNR { if (match($0, /(InputPin|OutputPin) name="[^"]*"/)) { s = substr($0, RSTART, RLENGTH); sub(/.*name="/, "", s); sub(/"$/, "", s); pin[s] = 1 }; next }
+    /<EdgeI / { match($0, /path="[^"]*"/); p = substr($0, RSTART + 6, RLENGTH - 7); n = split(p, part, /[-:]/)
+                for (i = 2; i <= n; i += 2) if (!(part[i] in pin)) { print "unknown pin " part[i]; bad = 1 } ; edges++ }
+    END { exit bad || edges == 0 }' "$tmp/scanner.graph.xml" "$tmp/scanner.instance.xml"
+else
+  fail "instance pins are pins of the graph type" "op2c --emit-xml failed"
+fi
 OP2_EMIT_INSTANCE=/nonexistent/dir/i.xml "$tmp/scanner" >/dev/null 2>"$tmp/inst.err"
 check "instance unwritable: an error" grep -q "cannot write the instance to '/nonexistent/dir/i.xml'" "$tmp/inst.err"
 
