@@ -69,6 +69,7 @@ typedef struct {
   const ss_send_fn *send;      // [num_out_pins]
   const uint8_t *out_bytes;    // [num_out_pins] payload bytes, <= SS_MAX_PAYLOAD
   const ss_recv_fn *recv;      // [num_in_pins]
+  const void *reserved_ptr;    // 0; pads the entry to 8 words, so indexing is a shift
 } ss_dev_type;
 
 // Provided by the generated code of each image.
@@ -166,6 +167,7 @@ typedef struct {
 #define SS_READY_BYTES(n) ((((uint32_t)(n) + 31u) / 32u) * 4u)
 
 _Static_assert(sizeof(ss_msg_header) == SS_HEADER_BYTES, "header");
+_Static_assert(sizeof(ss_dev_type) == 8 * sizeof(void *), "ss_dev_type: a power of two");
 _Static_assert(sizeof(ss_device) == 16, "ss_device");
 _Static_assert(sizeof(ss_out_pin) == 8, "ss_out_pin");
 _Static_assert(sizeof(ss_out_edge) == 16, "ss_out_edge");
