@@ -4,4 +4,4 @@
 # $(GEN)/boards.tcl (built by boards/rules.mk) of the build named by the
 # BUILD environment variable, as tests/run_suites.sh's callers set it.
 
-SUITES += tclsh tcl/tests/all.tcl
+SUITES += tcl/tests/run.sh
