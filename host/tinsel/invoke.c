@@ -31,6 +31,8 @@ static struct {
 
 static void start(void) {
   const op2t_graph *g = &op2t_graph_info;
+  if (g->ntypes > 127)
+    op2t_fatal("graph %s has %d device types; the runtime handles at most 127", g->id, g->ntypes);
   rt.devs = op2t_calloc((size_t)g->ntypes, sizeof(op2t_devs));
   rt.graph_props = op2t_calloc((size_t)g->props_bytes, 1);
   rt.init_props = op2t_calloc((size_t)g->props_bytes, 1);

@@ -132,6 +132,14 @@ else
   fail "--imem enlarged accepts it" "$(cat "$tmp/too_big_enlarged.build")"
 fi
 
+# A begin message that fits by its values but not as C lays it out.
+if tinsel padded_begin tests/tinsel/bad/padded_begin.cpp; then
+  fail "padded begin message is refused" "op2c succeeded"
+else
+  check "padded begin message is refused" grep -q "error: message use_begin takes 64 bytes as laid out in C" \
+    "$tmp/padded_begin.build"
+fi
+
 # --- message counts (OP2_TINSEL_STATS), worked by hand for scanner.cpp's mesh:
 # 2 edges, 3 nodes, pedge = {0,1, 1,2}. flux: 5 devices, begin and end each;
 # p_x read by both edges from 3 nodes (3 sends, 4 edges); 4 INC writes.

@@ -31,10 +31,6 @@ static char *buf_close(Buf *b) {
 
 static const TypeInfo *arg_type(const IRArg *a) { return type_lookup(a->type); }
 
-static int bytes_of(const char *op2_type, int dim) {
-  const TypeInfo *ti = type_lookup(op2_type);
-  return ti && dim > 0 ? ti->size * dim : 0;
-}
 
 //
 // Message types
@@ -70,38 +66,56 @@ static bool gbl_on_begin(const IRArg *a) { return a->kind == ARG_GBL && !a->gbl_
 // Globals returned with end: INC, MIN and MAX partial results.
 static bool gbl_on_end(const IRArg *a) { return a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_READ; }
 
-static GMessageType *begin_msg(GGraphType *g, const IRLoop *l) {
+// Message payloads as C lays them out (each scalar aligned to its size,
+// the struct to its largest member), so the size checked is the size sent.
+typedef struct {
   Buf b;
-  FILE *f = buf_open(&b);
-  int bytes = 4;
-  fprintf(f, "uint32_t round;");
-  for (int i = 0; i < l->nargs; i++) {
-    const IRArg *a = &l->args[i];
-    if (gbl_on_begin(a)) {
-      fprintf(f, " %s gbl%d[%d];", arg_type(a)->c, i, a->dim);
-      bytes += bytes_of(a->type, a->dim);
-    }
-    if (a->opt) {
-      fprintf(f, " uint8_t opt%d;", i);
-      bytes += 1;
-    }
-  }
-  return add_msg(g, format("%s_begin", l->invocation), buf_close(&b), bytes);
+  FILE *f;
+  int off, align;
+} Layout;
+
+static void field(Layout *m, const char *ctype, int size, const char *name, int count) {
+  fprintf(m->f, "%s%s %s", m->off ? " " : "", ctype, name);
+  if (count > 1 || strncmp(name, "gbl", 3) == 0)
+    fprintf(m->f, "[%d]", count);
+  fprintf(m->f, ";");
+  m->off = (m->off + size - 1) / size * size + size * count;
+  m->align = size > m->align ? size : m->align;
+}
+
+static GMessageType *finish_msg(GGraphType *g, Layout *m, char *id) {
+  int bytes = (m->off + m->align - 1) / m->align * m->align;
+  return add_msg(g, id, buf_close(&m->b), bytes);
+}
+
+static void gbl_field(Layout *m, const IRArg *a, int i) {
+  field(m, arg_type(a)->c, arg_type(a)->size, format("gbl%d", i), a->dim);
+}
+
+// Begin: the round, READ/MIN/MAX globals, then the op_opt_arg flags (bytes
+// last, so they add no padding).
+static GMessageType *begin_msg(GGraphType *g, const IRLoop *l) {
+  Layout m = {.align = 1};
+  m.f = buf_open(&m.b);
+  field(&m, "uint32_t", 4, "round", 1);
+  for (int i = 0; i < l->nargs; i++)
+    if (gbl_on_begin(&l->args[i]))
+      gbl_field(&m, &l->args[i], i);
+  for (int i = 0; i < l->nargs; i++)
+    if (l->args[i].opt)
+      field(&m, "uint8_t", 1, format("opt%d", i), 1);
+  return finish_msg(g, &m, format("%s_begin", l->invocation));
 }
 
 static GMessageType *end_msg(GGraphType *g, const IRLoop *l) {
-  Buf b;
-  FILE *f = buf_open(&b);
-  int bytes = 5;
-  fprintf(f, "uint32_t round; uint8_t contributes;");
-  for (int i = 0; i < l->nargs; i++) {
-    const IRArg *a = &l->args[i];
-    if (gbl_on_end(a)) {
-      fprintf(f, " %s gbl%d[%d];", arg_type(a)->c, i, a->dim);
-      bytes += bytes_of(a->type, a->dim);
-    }
-  }
-  return add_msg(g, format("%s_end", l->invocation), buf_close(&b), bytes);
+  Layout m = {.align = 1};
+  m.f = buf_open(&m.b);
+  field(&m, "uint32_t", 4, "round", 1);
+  field(&m, "uint8_t", 1, "contributes", 1);
+  for (int i = 0; i < l->nargs; i++)
+    if (gbl_on_end(&l->args[i]))
+      gbl_field(&m, &l->args[i], i);
+  return finish_msg(g, &m, format("%s_end", l->invocation));
 }
 
 //
@@ -401,6 +415,9 @@ static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protoco
   if (outputs > 32)
     error_tok(s->tok, "device type %s needs %d output pins; a ready-to-send word holds 32", t->id,
               outputs);
+  if (t->npins - outputs > 255)
+    error_tok(s->tok, "device type %s needs %d input pins; the softswitch numbers them in a byte (255)",
+              t->id, t->npins - outputs);
   return t;
 }
 
@@ -458,12 +475,19 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
   g->shared = format("%s%s%s", g->macros, g->consts, g->kernels);
   for (int i = 0; i < prog->nsets; i++)
     VEC_PUSH(g->types, g->ntypes, build_type(g, prog, proto, prog->sets[i]));
+  int errors = diag_errors;
   for (int i = 0; i < proto->ninvocations; i++) {
     const IRLoop *l = proto->invocations[i]->loop;
+    GMessageType *msgs[2] = {begin_msg(g, l), end_msg(g, l)};
     VEC_PUSH(g->controller_pins, g->ncontroller_pins,
-             ((GPin){format("%s_begin", l->invocation), begin_msg(g, l), true, NULL, NULL, 0}));
+             ((GPin){format("%s_begin", l->invocation), msgs[0], true, NULL, NULL, 0}));
     VEC_PUSH(g->controller_pins, g->ncontroller_pins,
-             ((GPin){format("%s_end", l->invocation), end_msg(g, l), false, NULL, NULL, -1}));
+             ((GPin){format("%s_end", l->invocation), msgs[1], false, NULL, NULL, -1}));
+    // The protocol checks the bytes of the values; alignment can add a few.
+    for (int k = 0; k < 2 && diag_errors == errors; k++)
+      if (msgs[k]->bytes > TINSEL_MAX_PAYLOAD)
+        error_tok(l->tok, "message %s takes %d bytes as laid out in C (%s), more than the %d a message can hold",
+                  msgs[k]->id, msgs[k]->bytes, msgs[k]->decl, TINSEL_MAX_PAYLOAD);
   }
   return g;
 }
