@@ -114,13 +114,21 @@ $(BIN)/test_softdouble: $(OBJ)/tests/firmware/test_softdouble.o $(OBJ)/firmware/
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -lm -o $@
 
+# The boot loader on the host, against a scripted mailbox.
+$(OBJ)/firmware/boot_host/boot.o: firmware/boot/boot.c tests/firmware/boot_host/tinsel.h $(GEN)/tinsel_config.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/firmware/boot_host -I$(GEN) -c $< -o $@
+$(BIN)/test_boot: $(OBJ)/tests/firmware/test_boot.o $(OBJ)/firmware/boot_host/boot.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@
+
 $(BIN)/test_softswitch: $(OBJ)/tests/firmware/test_softswitch.o $(OBJ)/tests/firmware/hw_stub.o \
                         $(OBJ)/firmware/host/softswitch/softswitch.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
 TARGETS += $(CHECKELF) $(ELF2IMG) $(FW)/libfw.a $(FW_LIBS) $(FW)/boot.elf $(FW_IMAGES) \
-           $(BIN)/test_fwlib $(BIN)/test_softdouble $(BIN)/test_softswitch
+           $(BIN)/test_fwlib $(BIN)/test_softdouble $(BIN)/test_softswitch $(BIN)/test_boot
 SUITES  += tests/firmware/run.sh
 
 # The flags as a shell fragment, for scripts and tests that build images

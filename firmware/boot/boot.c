@@ -7,6 +7,15 @@
 // The request: word 0 = cmd | numArgs << 8; then up to 15 argument words.
 #define BOOT_MAX_ARGS 15
 
+// Memory and the jump to the application, as macros so that the host unit
+// test (tests/firmware/test_boot.c) can run this file on a model of both.
+#ifndef BOOT_PTR
+#define BOOT_PTR(addr) ((volatile uint32_t *)(uintptr_t)(addr))
+#endif
+#ifndef BOOT_START_APP
+#define BOOT_START_APP() ((void (*)(void))TinselMaxBootImageBytes)()
+#endif
+
 void boot_main(void) __attribute__((noreturn));
 
 // Send the first `n` words at `src` to the host in one 1-flit message.
@@ -31,14 +40,14 @@ void boot_main(void) {
     } else if (cmd == TinselBootWriteInstrCmd) {
       for (uint32_t i = 0; i < n; i++, addr += 4) tinselWriteInstr(addr, args[i]);
     } else if (cmd == TinselBootStoreCmd) {
-      for (uint32_t i = 0; i < n; i++, addr += 4) *(volatile uint32_t *)addr = args[i];
+      for (uint32_t i = 0; i < n; i++, addr += 4) *BOOT_PTR(addr) = args[i];
     } else if (cmd == TinselBootLoadCmd) {
       // args[0] words from addr, up to one flit's worth per reply.
       uint32_t words = args[0], per = 1u << TinselLogWordsPerFlit;
       tinselFree(req);
       while (words) {
         uint32_t k = words < per ? words : per;
-        reply((volatile uint32_t *)addr, k);
+        reply(BOOT_PTR(addr), k);
         addr += 4 * k;
         words -= k;
       }
@@ -51,7 +60,7 @@ void boot_main(void) {
       reply(&me, 1);                       // waits for the flush's writebacks
       while (!(tinselUartTryGet() & 0x100u)) {}     // the host's "go"
       for (uint32_t t = 1; t <= threads; t++) tinselCreateThread(t);
-      ((void (*)(void))TinselMaxBootImageBytes)();
+      BOOT_START_APP();
       continue;                                      // the app's main returned
     }
     tinselFree(req);

@@ -29,6 +29,7 @@ unit() { # NAME EXE
 unit "libc (format, divide, sqrtf)" "$BUILD/bin/test_fwlib"
 unit "software double" "$BUILD/bin/test_softdouble"
 unit "softswitch core" "$BUILD/bin/test_softswitch"
+unit "boot loader protocol" "$BUILD/bin/test_boot"
 
 # Every image the build produced fits real Tinsel.
 check "boot loader: <= 576 bytes, .text only" "$CHECKELF" --boot "$FW/boot.elf"
