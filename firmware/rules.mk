@@ -106,7 +106,7 @@ $(OBJ)/tests/firmware/%.o: tests/firmware/%.c $(FW_HDRS) $(wildcard tests/firmwa
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(FW_HOST_CFLAGS) -Itests/firmware -c $< -o $@
 
-$(BIN)/test_fwlib: $(OBJ)/tests/firmware/test_fwlib.o $(addprefix $(OBJ)/firmware/host/lib/,format.o divide.o sqrtf.o softdouble.o)
+$(BIN)/test_fwlib: $(OBJ)/tests/firmware/test_fwlib.o $(addprefix $(OBJ)/firmware/host/lib/,format.o divide.o sqrtf.o)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -lm -o $@
 
@@ -140,6 +140,9 @@ $(FW)/fw_flags.sh: firmware/rules.mk
 	   echo "FW_LDLIBS='$(FW_LDLIBS)'"; echo "FW_GEN='$(GEN)'"; } > $@
 TARGETS += $(FW)/fw_flags.sh
 
+# Links a test image for tsim: the boot entry and a stub at 0, the app at 0x240.
+FW_SIM_LINK = $(FW_CC) $(FW_ARCH) -nostdlib -nostartfiles -static -Wl,--gc-sections -L$(GEN) -Ttests/firmware/sim.ld
+
 # A test image for the cycle model (tsim): the real boot entry with a stub
 # for the host's Start command, and the smoke test (tests/firmware/smoke.c).
 # It is not a real Tinsel image (the stub is not the boot loader), so it
@@ -149,8 +152,7 @@ $(FW)/sim/%.o: tests/firmware/%.c $(FW_HDRS)
 	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
 $(FW)/sim/smoke.elf: $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/smoke.o $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
-	$(FW_CC) $(FW_ARCH) -nostdlib -nostartfiles -static -Wl,--gc-sections -L$(GEN) -Ttests/firmware/sim.ld \
-	  $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/smoke.o $(FW_LIBS) $(FW_LDLIBS) -o $@
+	$(FW_SIM_LINK) $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/smoke.o $(FW_LIBS) $(FW_LDLIBS) -o $@
 
 TARGETS += $(FW)/sim/smoke.elf
 
@@ -161,6 +163,5 @@ $(FW)/sim/ss_local_bench%.o: tests/firmware/ss_local_bench.c $(FW_HDRS)
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) -DBENCH_THREADS=$* -c $< -o $@
 $(FW)/sim/ss_local_bench%.elf: $(FW)/sim/ss_local_bench%.o $(FW_BENCH_OBJS) $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
-	$(FW_CC) $(FW_ARCH) -nostdlib -nostartfiles -static -Wl,--gc-sections -L$(GEN) -Ttests/firmware/sim.ld \
-	  $(FW_BENCH_OBJS) $< $(FW_LIBS) $(FW_LDLIBS) -o $@
+	$(FW_SIM_LINK) $(FW_BENCH_OBJS) $< $(FW_LIBS) $(FW_LDLIBS) -o $@
 TARGETS += $(FW)/sim/ss_local_bench1.elf
