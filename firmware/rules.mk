@@ -164,4 +164,10 @@ $(FW)/sim/ss_local_bench%.o: tests/firmware/ss_local_bench.c $(FW_HDRS)
 	$(FW_CC) $(FW_CFLAGS) -DBENCH_THREADS=$* -c $< -o $@
 $(FW)/sim/ss_local_bench%.elf: $(FW)/sim/ss_local_bench%.o $(FW_BENCH_OBJS) $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
 	$(FW_SIM_LINK) $(FW_BENCH_OBJS) $< $(FW_LIBS) $(FW_LDLIBS) -o $@
-TARGETS += $(FW)/sim/ss_local_bench1.elf
+# The same with 1000 devices on the thread, 2 messages each.
+$(FW)/sim/ss_ring1000.o: tests/firmware/ss_local_bench.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -DBENCH_THREADS=1 -DRING_DEVICES=1000 -DSENDS=2 -c $< -o $@
+$(FW)/sim/ss_ring1000.elf: $(FW)/sim/ss_ring1000.o $(FW_BENCH_OBJS) $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
+	$(FW_SIM_LINK) $(FW_BENCH_OBJS) $< $(FW_LIBS) $(FW_LDLIBS) -o $@
+TARGETS += $(FW)/sim/ss_local_bench1.elf $(FW)/sim/ss_ring1000.elf

@@ -143,6 +143,10 @@ if [ -x "$BUILD/bin/tsim" ]; then
   out=$("$BUILD/bin/tsim" --config core --elf "$FW/sim/ss_local_bench1.elf" --quiet 2>&1); rc=$?
   check "tsim: softswitch local-delivery bench passes" test "$rc" -eq 0
   grep "^ss local:" <<<"$out"
+  # 1000 devices on one thread: every one sends 2 and receives 2 (checked on the device).
+  out=$("$BUILD/bin/tsim" --config core --max-cycles 40000000 --elf "$FW/sim/ss_ring1000.elf" --quiet 2>&1); rc=$?
+  check "tsim: 1000 devices in one thread" test "$rc" -eq 0
+  grep "^ss local:" <<<"$out"
 else
   fail "tsim smoke" "no $BUILD/bin/tsim (make all builds it)"
 fi

@@ -13,7 +13,9 @@
 #ifndef BENCH_THREADS
 #define BENCH_THREADS TinselThreadsPerCore
 #endif
+#ifndef RING_DEVICES
 #define RING_DEVICES 64
+#endif
 #ifndef SENDS
 #define SENDS 8
 #endif
