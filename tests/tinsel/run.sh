@@ -26,6 +26,11 @@ tinsel() {
     >"$tmp/$name.build" 2>&1
 }
 
+# --- the driver
+check "op2c lists the tinsel target" bash -c "'$OP2C' -t '?' | grep -q '^tinsel '"
+"$OP2C" --target tinsel --imem huge x.cpp >/dev/null 2>"$tmp/imem_opt.err"
+check "--imem takes real or enlarged" grep -q "op2c: error: --imem takes 'real' or 'enlarged', not 'huge'" "$tmp/imem_opt.err"
+
 # --- golden generated code: tests/compiler/ir/scanner.cpp
 golden_dir=tests/compiler/tinsel/scanner
 OP2C=$(abs "$OP2C")
