@@ -7,7 +7,9 @@
 void boot_main(void) __attribute__((noreturn));
 
 void boot_main(void) {
+#ifndef SIM_ALL_THREADS   // with tsim --all-threads every thread is already running
   for (uint32_t t = 1; t < TinselThreadsPerCore; t++) tinselCreateThread(t);
+#endif
   ((void (*)(void))TinselMaxBootImageBytes)();
   for (;;) {}
 }

@@ -1,0 +1,111 @@
+// ss_net.c: the softswitch over the mailbox on the cycle model (tsim, tile
+// config, all 64 threads of the tile). Every thread writes its own thread
+// image, as the host would, with NDEV devices of ss_demo_types.c's counter
+// type, each sending SENDS messages on pin 0 to one network edge:
+//   MODE_RING:  device d of thread t -> device d of thread t+1 (unicast);
+//   MODE_MCAST: device d of thread t -> device d of all 64 threads, one
+//               hardware multicast (thread mask 0xffffffff:ffffffff).
+// Termination is the application's: each thread polls until its devices
+// have sent and received everything, then posts a flag (done_flag); thread 0
+// waits for all 64 and reports cycles per network message. Run with
+// tsim --config tile --all-threads (sim_boot.c built with SIM_ALL_THREADS).
+#include <stdio.h>
+#include "softswitch.h"
+#include "tinsel.h"
+
+#ifndef NDEV
+#define NDEV 4
+#endif
+#ifndef SENDS
+#define SENDS 8
+#endif
+#define MODE_RING 0
+#define MODE_MCAST 1
+#ifndef MODE
+#define MODE MODE_RING
+#endif
+#define THREADS TinselThreadsPerMailbox
+#define RECEIVES (MODE == MODE_MCAST ? SENDS * THREADS : SENDS)
+
+volatile uint32_t tohost;
+
+typedef struct { uint32_t limit; } counter_props;            // as in ss_demo_types.c
+typedef struct { uint32_t sent, received, sum; } counter_state;
+
+typedef struct {
+  ss_thread_image hdr;
+  ss_device devs[NDEV];
+  ss_out_pin pins[NDEV];
+  ss_out_edge edges[NDEV];
+  ss_in_group groups[NDEV];
+  ss_in_edge in[NDEV];
+  counter_state state[NDEV];
+  counter_props props[NDEV];
+  uint32_t rts[NDEV];
+  uint32_t ready[(NDEV + 31) / 32];
+} net_image;
+
+#define OFF(field) ((uint32_t)__builtin_offsetof(net_image, field))
+
+static void build(net_image *m, uint32_t me) {
+  uint32_t t = me & (THREADS - 1), next = (t + 1) & (THREADS - 1);
+  m->hdr = (ss_thread_image){ .magic = SS_MAGIC, .version = SS_VERSION,
+    .image_bytes = sizeof *m, .num_devices = NDEV, .num_in_groups = NDEV,
+    .devices_off = OFF(devs), .out_pins_off = OFF(pins), .out_edges_off = OFF(edges),
+    .in_groups_off = OFF(groups), .in_edges_off = OFF(in), .rts_off = OFF(rts),
+    .ready_off = OFF(ready) };
+  for (uint32_t d = 0; d < NDEV; d++) {
+    m->devs[d] = (ss_device){ .type = 0, .state_off = OFF(state) + d * sizeof(counter_state),
+                              .props_off = OFF(props) + d * sizeof(counter_props), .out_pin_base = d };
+    m->pins[d] = (ss_out_pin){ .local_key = SS_NO_KEY, .num_edges = 1, .first_edge = d };
+    uint32_t hi = MODE == MODE_MCAST ? ~0u : next >= 32 ? 1u << (next - 32) : 0;
+    uint32_t lo = MODE == MODE_MCAST ? ~0u : next < 32 ? 1u << next : 0;
+    m->edges[d] = (ss_out_edge){ .mbox = me >> TinselLogThreadsPerMailbox, .mask_hi = hi,
+                                 .mask_lo = lo, .key = (uint16_t)d };
+    m->groups[d] = (ss_in_group){ .first = d, .count = 1 };
+    m->in[d] = (ss_in_edge){ .dev = (uint16_t)d, .pin = 0 };
+    m->props[d].limit = SENDS;
+  }
+}
+
+static int done(const net_image *m, const ss_thread *t) {
+  if (t->edges_left) return 0;
+  for (uint32_t d = 0; d < NDEV; d++)
+    if (m->state[d].sent != SENDS || m->state[d].received != RECEIVES) return 0;
+  return 1;
+}
+
+// Done flags live in the scratchpad (shared by the tile, uncached): the last
+// word of each thread's own send slot, never part of these 1-flit messages.
+static volatile uint32_t *done_flag(uint32_t t) {
+  return (volatile uint32_t *)(uintptr_t)(TinselScratchpadBase + (t << TinselLogBytesPerMsg) + 60);
+}
+
+int main(void) {
+  uint32_t me = tinselId(), t = me & (THREADS - 1);
+  net_image *m = tinselHeapBase();
+  build(m, me);
+  ss_thread st;
+  uint32_t c0 = tinselCycleCount(), bad = ss_init(&st, &m->hdr);
+  while (!bad && !done(m, &st)) ss_poll(&st);
+  while (!tinselCanSend()) {}                  // the last message has left the slot
+  uint32_t cycles = tinselCycleCount() - c0;
+  for (uint32_t d = 0; d < NDEV; d++)          // sum of 0..SENDS-1 from every sender
+    if (m->state[d].sum != (RECEIVES / SENDS) * (SENDS * (SENDS - 1) / 2)) bad = 1;
+  if (m->hdr.stats.errors || m->hdr.stats.sent_remote != NDEV * SENDS) bad = 1;
+  *done_flag(t) = 0x600d0000u | (bad ? 0x100u : 0u) | t;
+  if (t) { for (;;) {} }                       // keep the slot word: do not return
+  uint32_t fails = 0;
+  for (uint32_t i = 0; i < THREADS; i++) {
+    while ((*done_flag(i) & 0xffff0000u) != 0x600d0000u) {}
+    fails += (*done_flag(i) >> 8) & 1u;
+  }
+  uint32_t msgs = THREADS * NDEV * SENDS;
+  printf("ss net %s: %u threads x %u devices x %u sends: %u network messages, %u deliveries, "
+         "%u cycles (thread 0), %u cycles per message per tile, %u failed threads\n",
+         MODE == MODE_MCAST ? "multicast" : "ring", (unsigned)THREADS, (unsigned)NDEV,
+         (unsigned)SENDS, (unsigned)msgs, (unsigned)(THREADS * NDEV * RECEIVES), (unsigned)cycles,
+         (unsigned)(cycles / msgs), (unsigned)fails);
+  tohost = fails ? 3u : 1u;
+  return 0;
+}
