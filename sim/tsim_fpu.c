@@ -2,9 +2,9 @@
    IEEE single on the host FPU. Decodes the instruction itself (funct5, the
    rs2 field and rm), so no operation table is kept in step with the RTL.
    Rounding: the static rm; dynamic rm (7) is RNE since FRM reads 0. RMM has
-   no C rounding mode: the result is computed exactly in double (or is never
-   a tie: div, sqrt) and a tie between two floats goes away from zero. NaN
-   results are canonical. */
+   no C rounding mode: the result is computed in double, where it lands on a
+   float midpoint only when the exact result does (sqrt never does), and a
+   tie goes away from zero. NaN results are canonical. */
 #include "tsim_fpu.h"
 
 #include <fenv.h>
@@ -98,10 +98,13 @@ uint32_t tsim_fp_op(uint32_t instr, uint32_t a, uint32_t b, uint32_t c) {
     float q = (opcode == 0x47 || opcode == 0x4f) ? -z : z;
     r = rm == 4 ? round_rmm(fma((double)p, (double)y, (double)q)) : fmaf(p, y, q);
     out = u_of(r);
-  } else if (rm == 4 && (funct5 <= 0x02 || funct5 == 0x1a)) {
-    /* RMM where ties can occur: add, sub, mul (exact in double), fcvt.s.w[u]. */
+  } else if (rm == 4 && (funct5 <= 0x03 || funct5 == 0x1a)) {
+    /* RMM where ties can occur: add, sub, mul, fcvt.s.w[u] (exact in double) and
+       div (subnormal results; a double quotient lands on a float midpoint only
+       when the exact one does). */
     double d = funct5 == 0x00 ? (double)x + (double)y : funct5 == 0x01 ? (double)x - (double)y
-             : funct5 == 0x02 ? (double)x * (double)y : (rs2 & 1) ? (double)a : (double)(int32_t)a;
+             : funct5 == 0x02 ? (double)x * (double)y : funct5 == 0x03 ? (double)x / (double)y
+             : (rs2 & 1) ? (double)a : (double)(int32_t)a;
     r = round_rmm(d);
     out = u_of(r);
   } else {
