@@ -26,6 +26,11 @@ package mbox_dpi;
                                                input int unsigned queue_max, input int unsigned pool_max,
                                                input longint unsigned stalled);
 
+  // End-of-run statistics of one NoC router: messages it forwarded, cycles a
+  // ready message waited for a full FIFO or a busy mailbox, most messages buffered.
+  import "DPI-C" function void tsim_noc_stats(input int unsigned router, input longint unsigned hops,
+                                              input longint unsigned blocked, input int unsigned buffered_max);
+
   // Error codes (match enum in sim/tsim_mbox.c).
   localparam int ErrSendBusy   = 1;  // Send while the previous message is still in the send slot
   localparam int ErrRecvEmpty  = 2;  // Recv with no message waiting

@@ -1,12 +1,27 @@
 // tsim_tile.sv: a tile: CoresPerMailbox cores sharing one FPU, one data cache
-// and one mailbox (a stub until Cycle models II), with one instruction
+// and one mailbox (mbox.sv), with one instruction
 // memory per core pair (SharedInstrMem) loaded from the ELF at time 0.
 module tsim_tile
   import tinsel_pkg::*;
   import tsim_dpi::*;
 (
   input logic        clk,
-  input logic [31:0] tile_id  // a port, not a parameter: one Verilator class for all tiles
+  input logic [31:0] tile_id,  // a port, not a parameter: one Verilator class for all tiles
+  // The mailbox's network port and idle-detection signals (mbox.sv, noc.sv, tsim_top.sv).
+  output logic                         net_out_valid,
+  input  logic                         net_out_ready,
+  output logic [31:0]                  net_out_dest,
+  output logic [LogMaxFlitsPerMsg-1:0] net_out_len,
+  output logic [31:0]                  net_out_msg,
+  input  logic                         net_in_valid,
+  output logic                         net_in_ready,
+  input  logic [LogMaxFlitsPerMsg-1:0] net_in_len,
+  input  logic [31:0]                  net_in_msg,
+  output logic                         idle_all,
+  output logic                         vote_all,
+  output logic [31:0]                  inflight,
+  input  logic                         idle_release,
+  input  logic [31:0]                  idle_result
 );
   /*verilator no_inline_module*/
   localparam int unsigned NC = CoresPerMailbox;
@@ -37,10 +52,19 @@ module tsim_tile
   tsim_arbiter #(.N(NC)) dc_arb  (.clk, .req(dc_req),  .gnt(dc_gnt));
   tsim_arbiter #(.N(NC)) mb_arb  (.clk, .req(mb_req),  .gnt(mb_gnt));
 
-  // The mailbox stub: answers every read with 0 the next cycle.
-  logic [NC-1:0] mb_wants_resp, mb_resp_valid;
-  logic [LT-1:0] mb_tid [NC];
-  always_ff @(posedge clk) mb_resp_valid <= mb_valid & mb_wants_resp;
+  // The mailbox (mbox.sv): the cores' requests in, answers out.
+  logic [NC-1:0] mb_wants_resp, mb_resp_valid, mb_send;
+  logic [LT-1:0] mb_tid [NC], mb_resp_tid [NC];
+  logic [11:0]   mb_csr [NC];
+  logic [31:0]   mb_wdata [NC], mb_wdata2 [NC], mb_resp_data [NC];
+  mbox #(.NC(NC)) mbx (
+    .clk, .tile_id, .req_valid(mb_valid), .req_tid(mb_tid), .req_send(mb_send), .req_csr(mb_csr),
+    .req_wdata(mb_wdata), .req_wdata2(mb_wdata2), .req_wants_resp(mb_wants_resp),
+    .resp_valid(mb_resp_valid), .resp_tid(mb_resp_tid), .resp_data(mb_resp_data),
+    .out_valid(net_out_valid), .out_ready(net_out_ready), .out_dest(net_out_dest), .out_len(net_out_len),
+    .out_msg(net_out_msg), .in_valid(net_in_valid), .in_ready(net_in_ready), .in_len(net_in_len),
+    .in_msg(net_in_msg), .idle_all, .vote_all, .inflight, .idle_release, .idle_result
+  );
 
   for (genvar c = 0; c < NC; c++) begin : core
     localparam int unsigned M = c / CoresPerImem;
@@ -48,10 +72,6 @@ module tsim_tile
     logic [31:0]   imem_rdata;
     assign imem_rdata = imem[M][imem_raddr];
     always_ff @(posedge clk) if (imem_we[c]) imem[M][imem_waddr[c]] <= imem_wdata[c];
-
-    logic        mb_send;
-    logic [11:0] mb_csr;
-    logic [31:0] mb_wdata, mb_wdata2;
 
     tsim_core u (
       .clk, .core_id(tile_id * NC + c),
@@ -62,8 +82,9 @@ module tsim_tile
       .dc_addr(dc_addr[c]), .dc_store(dc_store[c]), .dc_flush(dc_flush[c]),
       .dc_resume(dc_resume[c*T +: T]), .dc_hits, .dc_misses, .dc_writebacks,
       .mb_req(mb_req[c]), .mb_gnt(mb_gnt[c]), .mb_valid(mb_valid[c]), .mb_tid(mb_tid[c]),
-      .mb_send, .mb_csr, .mb_wdata, .mb_wdata2, .mb_wants_resp(mb_wants_resp[c]),
-      .mb_resp_valid(mb_resp_valid[c]), .mb_resp_tid(mb_tid[c]), .mb_resp_data(32'd0)
+      .mb_send(mb_send[c]), .mb_csr(mb_csr[c]), .mb_wdata(mb_wdata[c]), .mb_wdata2(mb_wdata2[c]),
+      .mb_wants_resp(mb_wants_resp[c]), .mb_resp_valid(mb_resp_valid[c]), .mb_resp_tid(mb_resp_tid[c]),
+      .mb_resp_data(mb_resp_data[c])
     );
   end
 

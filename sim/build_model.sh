@@ -15,8 +15,10 @@ mkdir -p "$work" "$(dirname "$out")"
 $VERILATOR $VL_FLAGS --Mdir "$work" -o "$(realpath -m "$out.tmp.$$")" "$pkg" $RTL_SRCS "$MAIN_CPP"
 # shellcheck disable=SC2086
 $CC $CFLAGS $DPI_CFLAGS -I"$work" -c sim/tsim_dpi.c -o "$work/tsim_dpi.o"
+# shellcheck disable=SC2086
+$CC $CFLAGS $DPI_CFLAGS -I"$work" -c sim/tsim_mbox.c -o "$work/tsim_mbox.o"
 if ! $MAKE --no-print-directory -C "$work" -f Vtsim_top.mk USER_CPPFLAGS="-I$PWD/sim" USER_LDFLAGS="$LDFLAGS" \
-     USER_LDLIBS="$(realpath "$work/tsim_dpi.o") $COMMON_OBJS -lm" >"$work/build.log" 2>&1; then
+     USER_LDLIBS="$(realpath "$work/tsim_dpi.o") $(realpath "$work/tsim_mbox.o") $COMMON_OBJS -lm" >"$work/build.log" 2>&1; then
   tail -n 40 "$work/build.log"
   exit 1
 fi

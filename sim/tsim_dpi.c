@@ -8,6 +8,7 @@
 #include "tinsel_config.h"
 #include "tsim_decode.h"
 #include "tsim_fpu.h"
+#include "tsim_mbox.h"
 #include "tsim_mem.h"
 
 #include <stdio.h>
@@ -256,6 +257,7 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
     fprintf(stderr, "tsim: total: retired %llu ipc %.3f host-cpu %.2f s %.3f M cycles/s %.3f M instr/s\n", total,
             cycles ? (double)total / (double)cycles : 0.0, host_seconds, (double)cycles / secs / 1e6,
             (double)total / secs / 1e6);
+    tsim_mbox_print_stats();
   }
   tsim_mem_free_all();
   return status;

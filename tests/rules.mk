@@ -2,3 +2,4 @@
 SUITES += tests/compiler/run.sh
 include tests/sim/rules.mk
 include tests/tinsel/rules.mk
+include tests/mbox/rules.mk

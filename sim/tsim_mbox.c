@@ -1,0 +1,154 @@
+/* tsim_mbox.c: the C side of the mailboxes and the NoC (rtl_models/mbox_dpi.sv)
+   for one configuration: in-flight message contents, mailbox errors and the
+   message statistics.
+
+   A message's flits are copied out of the sender's send slot when its
+   mailbox transmits it (from then on the thread may reuse the slot:
+   tinselCanSend is 1 again) and into a receive slot when the destination
+   mailbox accepts it, so the models only carry a handle. */
+#include "tsim_mbox.h"
+
+#include "Vtsim_top__Dpi.h"
+#include "tinsel_config.h"
+#include "tsim_mem.h"
+#include "tsim_run.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { NUM_TILES = TinselMailboxesPerBoard, WORDS_PER_MSG = TinselBytesPerMsg / 4 };
+
+/* The memory space of tile T's scratchpad: tsim_dpi.c puts the DRAM slices
+   first, then one scratchpad per tile. */
+static unsigned scratchpad_space(unsigned tile) { return TinselDRAMsPerBoard + tile; }
+
+typedef struct {
+  uint32_t words[WORDS_PER_MSG];
+  uint64_t mask;
+  unsigned flits;
+  int next_free;  /* free list, -1 at the end; -2 while in flight */
+} Msg;
+
+/* A captured message sits in a mailbox's output register, a router FIFO or
+   a mailbox's input register: a few per mailbox (noc.sv, mbox.sv); the pool
+   is generous and a static array (nothing to free at the end). */
+enum { MAX_IN_FLIGHT = NUM_TILES * 64 };
+
+static struct {
+  Msg msgs[MAX_IN_FLIGHT];
+  int used, free_head, in_flight, max_in_flight;
+  struct { unsigned long long sent, received, deliveries, stalled; unsigned queue_max, pool_max; } tile[NUM_TILES];
+  struct { unsigned long long hops, blocked; unsigned buffered_max; } router[NUM_TILES];
+} mb = { .free_head = -1 };
+
+enum { ERR_SEND_BUSY = 1, ERR_RECV_EMPTY = 2, ERR_FREE_SLOT = 3, ERR_DEST = 4, ERR_WAIT_NONE = 5 };
+
+/* Board 0's global thread id of mailbox-local thread t of tile `tile`. */
+static unsigned thread_id(unsigned tile, unsigned t) { return tile << TinselLogThreadsPerMailbox | t; }
+
+void tsim_mbox_error(unsigned tile, unsigned thread, int code, unsigned value) {
+  unsigned id = thread_id(tile, thread);
+  fprintf(stderr, "tsim: board 0, core %u, thread %u: mailbox: ", id >> TinselLogThreadsPerCore,
+          id & (TinselThreadsPerCore - 1));
+  switch (code) {
+  case ERR_SEND_BUSY: fputs("Send while the previous message is still in the send slot (tinselCanSend() is 0)\n", stderr); break;
+  case ERR_RECV_EMPTY: fputs("Recv with no message waiting (tinselCanRecv() is 0)\n", stderr); break;
+  case ERR_FREE_SLOT:
+    fprintf(stderr, "Free of address 0x%08x, which holds no received message (slots %u..%u)\n", value,
+            TinselThreadsPerMailbox, TinselMsgsPerMailbox - 1);
+    break;
+  case ERR_DEST:
+    fprintf(stderr, "destination mailbox 0x%x is not one of this board's %u mailboxes "
+            "(routing keys, the host and other boards are not modelled yet)\n", value, NUM_TILES);
+    break;
+  case ERR_WAIT_NONE: fprintf(stderr, "WaitUntil 0x%x names no condition: the thread would sleep forever\n", value); break;
+  default: fprintf(stderr, "error %d (0x%x)\n", code, value); break;
+  }
+  tsim_stop = TSIM_STOP_HALT;
+}
+
+static int new_msg(void) {
+  if (mb.free_head < 0) {
+    if (mb.used == MAX_IN_FLIGHT) {
+      fprintf(stderr, "tsim: internal error: more than %d messages in flight\n", MAX_IN_FLIGHT);
+      exit(70);
+    }
+    mb.msgs[mb.used].next_free = -1;
+    mb.free_head = mb.used++;
+  }
+  int h = mb.free_head;
+  mb.free_head = mb.msgs[h].next_free;
+  mb.msgs[h].next_free = -2;
+  if (++mb.in_flight > mb.max_in_flight) mb.max_in_flight = mb.in_flight;
+  return h;
+}
+
+unsigned tsim_mbox_capture(unsigned tile, unsigned thread, unsigned slot, unsigned flits, unsigned mask_hi,
+                           unsigned mask_lo) {
+  int h = new_msg();
+  Msg *m = &mb.msgs[h];
+  uint64_t mask = (uint64_t)mask_hi << 32 | mask_lo;
+  if (TinselThreadsPerMailbox < 64 && mask >> (TinselThreadsPerMailbox % 64)) {
+    unsigned id = thread_id(tile, thread);
+    fprintf(stderr, "tsim: board 0, core %u, thread %u: mailbox: destination mask 0x%016llx names threads "
+            "beyond the mailbox's %u\n", id >> TinselLogThreadsPerCore, id & (TinselThreadsPerCore - 1),
+            (unsigned long long)mask, TinselThreadsPerMailbox);
+    tsim_stop = TSIM_STOP_HALT;
+  }
+  m->mask = mask;
+  m->flits = flits;
+  for (unsigned w = 0; w < WORDS_PER_MSG; w++)
+    m->words[w] = w < flits * (TinselBytesPerFlit / 4)
+                      ? tsim_mem_read(scratchpad_space(tile), slot * TinselBytesPerMsg + 4 * w, 4) : 0;
+  return (unsigned)h;
+}
+
+unsigned long long tsim_mbox_mask(unsigned msg) { return mb.msgs[msg].mask; }
+
+void tsim_mbox_deliver(unsigned msg, unsigned tile, unsigned slot) {
+  Msg *m = &mb.msgs[msg];
+  if (m->mask)
+    for (unsigned w = 0; w < m->flits * (TinselBytesPerFlit / 4); w++)
+      tsim_mem_write(scratchpad_space(tile), slot * TinselBytesPerMsg + 4 * w, 4, m->words[w]);
+  m->next_free = mb.free_head;
+  mb.free_head = (int)msg;
+  mb.in_flight--;
+}
+
+void tsim_mbox_stats(unsigned tile, unsigned long long sent, unsigned long long received,
+                     unsigned long long deliveries, unsigned queue_max, unsigned pool_max, unsigned long long stalled) {
+  if (tile >= NUM_TILES) return;
+  mb.tile[tile].sent = sent;
+  mb.tile[tile].received = received;
+  mb.tile[tile].deliveries = deliveries;
+  mb.tile[tile].queue_max = queue_max;
+  mb.tile[tile].pool_max = pool_max;
+  mb.tile[tile].stalled = stalled;
+}
+
+void tsim_noc_stats(unsigned router, unsigned long long hops, unsigned long long blocked, unsigned buffered_max) {
+  if (router >= NUM_TILES) return;
+  mb.router[router].hops = hops;
+  mb.router[router].blocked = blocked;
+  mb.router[router].buffered_max = buffered_max;
+}
+
+void tsim_mbox_print_stats(void) {
+  unsigned long long sent = 0, received = 0, deliveries = 0, hops = 0;
+  unsigned queue_max = 0, pool_max = 0;
+  for (unsigned t = 0; t < NUM_TILES; t++) {
+    fprintf(stderr, "tsim: tile %u mailbox: sent %llu received %llu deliveries %llu queue-max %u pool-max %u "
+            "stalled %llu; router: hops %llu blocked %llu buffered-max %u\n", t, mb.tile[t].sent,
+            mb.tile[t].received, mb.tile[t].deliveries, mb.tile[t].queue_max, mb.tile[t].pool_max,
+            mb.tile[t].stalled, mb.router[t].hops, mb.router[t].blocked, mb.router[t].buffered_max);
+    sent += mb.tile[t].sent;
+    received += mb.tile[t].received;
+    deliveries += mb.tile[t].deliveries;
+    hops += mb.router[t].hops;
+    if (mb.tile[t].queue_max > queue_max) queue_max = mb.tile[t].queue_max;
+    if (mb.tile[t].pool_max > pool_max) pool_max = mb.tile[t].pool_max;
+  }
+  fprintf(stderr, "tsim: messages: sent %llu received %llu deliveries %llu hops %llu queue-max %u pool-max %u "
+          "in-flight-max %d\n", sent, received, deliveries, hops, queue_max, pool_max, mb.max_in_flight);
+}
