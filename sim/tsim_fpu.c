@@ -74,15 +74,18 @@ static uint32_t to_int(uint32_t a, unsigned rm, int is_unsigned) {
   return (uint32_t)(int32_t)r;
 }
 
-/* RMM: round the (exact) double d to float, ties away from zero. */
-static float round_rmm(double d) {
+/* RMM: round d + err (err: the exact remainder of a double sum, 0 when d is
+   exact) to float, ties away from zero. */
+static float round_rmm(double d, double err) {
   float r = (float)d;  /* host RNE */
-  if (!isfinite(d) || (double)r == d) return r;
+  if (!isfinite(d) || ((double)r == d && err == 0)) return r;
   fesetround(FE_TOWARDZERO);
   volatile float lo = (float)d;
   fesetround(FE_TONEAREST);
   float hi = nextafterf(lo, d > 0 ? INFINITY : -INFINITY);
-  return d - (double)lo == (double)hi - d ? hi : r;
+  if ((double)lo == d) return lo;  /* a float plus a remainder far below its ulp */
+  if (d - (double)lo != (double)hi - d) return r;  /* not a midpoint: d rounds like the exact value */
+  return err == 0 || (err > 0) == (d > 0) ? hi : lo;
 }
 
 uint32_t tsim_fp_op(uint32_t instr, uint32_t a, uint32_t b, uint32_t c) {
@@ -96,7 +99,13 @@ uint32_t tsim_fp_op(uint32_t instr, uint32_t a, uint32_t b, uint32_t c) {
   if (opcode != 0x53) {  /* fused: fmadd, fmsub, fnmsub, fnmadd */
     float p = (opcode == 0x4b || opcode == 0x4f) ? -x : x;
     float q = (opcode == 0x47 || opcode == 0x4f) ? -z : z;
-    r = rm == 4 ? round_rmm(fma((double)p, (double)y, (double)q)) : fmaf(p, y, q);
+    if (rm == 4) {
+      double prod = (double)p * (double)y;  /* exact */
+      double s = prod + (double)q, back = s - prod;
+      r = round_rmm(s, (prod - (s - back)) + ((double)q - back));  /* TwoSum remainder */
+    } else {
+      r = fmaf(p, y, q);
+    }
     out = u_of(r);
   } else if (rm == 4 && (funct5 <= 0x03 || funct5 == 0x1a)) {
     /* RMM where ties can occur: add, sub, mul, fcvt.s.w[u] (exact in double) and
@@ -105,7 +114,7 @@ uint32_t tsim_fp_op(uint32_t instr, uint32_t a, uint32_t b, uint32_t c) {
     double d = funct5 == 0x00 ? (double)x + (double)y : funct5 == 0x01 ? (double)x - (double)y
              : funct5 == 0x02 ? (double)x * (double)y : funct5 == 0x03 ? (double)x / (double)y
              : (rs2 & 1) ? (double)a : (double)(int32_t)a;
-    r = round_rmm(d);
+    r = round_rmm(d, 0);
     out = u_of(r);
   } else {
     switch (funct5) {
