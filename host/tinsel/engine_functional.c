@@ -24,9 +24,28 @@ typedef struct {
    * (after the 8-byte header). */
   _Alignas(8) uint8_t payload[SS_MAX_PAYLOAD];
   int dev;
-  int16_t type;          /* -1: to the controller */
+  int16_t type;          /* >= 0: a device; else MSG_* */
   uint8_t pin, slot, has_props;
+  uint32_t devices;      /* MSG_HOST, MSG_TREE: devices whose ends it carries */
 } Msg;
+
+/* Messages that are not for a device's pin. */
+enum { MSG_HOST = -1, MSG_BEGIN = -2, MSG_TREE = -3 };
+
+/* Thread granularity: the involved threads as tree nodes (ss_tree.h),
+ * node i holding devices dev[first[i] .. first[i+1]). */
+typedef struct {
+  int type, dev;
+  uint32_t thread;
+} Placed;
+
+typedef struct {
+  int n;
+  int *first;
+  Placed *dev;
+  ss_tree_node *node;
+  int **node_of;         /* [type][dev] */
+} Tree;
 
 typedef struct {
   Msg *m;
@@ -42,6 +61,7 @@ typedef struct {
   int nready;
   int **pos;             /* [type][dev]: index in ready, or -1 */
   uint32_t **rts;        /* [type][dev] */
+  Tree tree;             /* tree.n == 0: per-device begin and end */
   uint64_t rng;
 } Engine;
 
@@ -102,25 +122,78 @@ static const op2t_fanout *fanout_of(op2t_run *r, int t, int pin) {
   return NULL;
 }
 
-static int end_pin_of(op2t_run *r, int t) {
+static const op2t_involved *involved_of(op2t_run *r, int t) {
   for (int i = 0; i < r->inv->ninvolved; i++)
     if (r->inv->involved[i].type == t)
-      return r->inv->involved[i].end_pin;
-  return -1;
+      return &r->inv->involved[i];
+  return NULL;
 }
+static int end_pin_of(op2t_run *r, int t) { return involved_of(r, t) ? involved_of(r, t)->end_pin : -1; }
+static int begin_pin_of(op2t_run *r, int t) { return involved_of(r, t) ? involved_of(r, t)->begin_pin : -1; }
+
+/* A device's end, or a child thread's combined end, reaches thread node
+ * NODE; when its count reaches its target it sends one end up the tree. */
+static void post_end(Engine *e, int node, const void *payload, uint32_t devices) {
+  op2t_run *r = e->r;
+  ss_tree_node *t = &e->tree.node[node];
+  if (!ss_tree_post(t, payload, (uint32_t)r->inv->end_bytes, r->combine, devices))
+    return;
+  if (t->bad_round) {
+    fprintf(stderr, "op2 tinsel: %s: thread %u folded ends of different rounds\n", r->inv->name,
+            e->tree.dev[e->tree.first[node]].thread);
+    exit(1);
+  }
+  Msg *m = push(&e->q);
+  m->type = node ? MSG_TREE : MSG_HOST;
+  m->dev = node ? (int)ss_tree_parent((uint32_t)node, (uint32_t)r->fanin) : 0;
+  m->devices = t->devices;
+  memcpy(m->payload, t->acc, sizeof(m->payload));
+  r->counts->end++;
+  if (node)
+    r->counts->tree_msgs++;
+  else
+    r->counts->host_ends++;
+  ss_tree_reset(t);
+}
+
+static void run_recv(Engine *e, const Msg *m);
 
 static void deliver(Engine *e, Queue *q, size_t i) {
   Msg m = q->m[i];
   q->m[i] = q->m[--q->n];
   op2t_run *r = e->r;
-  if (m.type < 0) {
-    r->on_end(r, m.pin, m.dev, m.payload);
+  if (m.type == MSG_HOST) {
+    r->on_end(r, e->tree.n ? -1 : m.pin, e->tree.n ? -1 : m.dev, m.devices, m.payload);
+    return;
+  }
+  if (m.type == MSG_TREE) {
+    post_end(e, m.dev, m.payload, m.devices);
+    return;
+  }
+  if (m.type == MSG_BEGIN) {
+    /* The softswitch's system handler: the thread's one begin goes to
+     * each of its devices in the invocation, no message each. */
+    for (int k = e->tree.first[m.dev]; k < e->tree.first[m.dev + 1]; k++) {
+      const Placed *p = &e->tree.dev[k];
+      Msg one = m;
+      one.type = (int16_t)p->type;
+      one.dev = p->dev;
+      one.pin = (uint8_t)begin_pin_of(r, p->type);
+      e->begun[p->type][p->dev] = 1;
+      run_recv(e, &one);
+    }
     return;
   }
   if (q == &e->begins)
     e->begun[m.type][m.dev] = 1;
   else if (!e->begun[m.type][m.dev])
     r->counts->early++;
+  run_recv(e, &m);
+}
+
+static void run_recv(Engine *e, const Msg *mp) {
+  op2t_run *r = e->r;
+  Msg m = *mp;
   const ss_dev_type *dt = &ss_dev_types[m.type];
   if (m.pin >= dt->num_in_pins || !dt->recv[m.pin]) {
     fprintf(stderr, "op2 tinsel: %s: message for input pin %d of %s %d, which has no handler\n",
@@ -158,8 +231,14 @@ static void send_from(Engine *e, int t, int d) {
   if (!send)
     return;
   if (pin == end_pin_of(r, t)) {
+    if (e->tree.n) {
+      post_end(e, e->tree.node_of[t][d], payload, 1);
+      return;
+    }
     Msg *m = push(&e->q);
-    m->type = -1;
+    m->type = MSG_HOST;
+    m->devices = 1;
+    r->counts->host_ends++;
     m->pin = (uint8_t)t;
     m->dev = d;
     memcpy(m->payload, payload, sizeof(payload));
@@ -191,6 +270,59 @@ static void send_from(Engine *e, int t, int d) {
   }
 }
 
+static int by_thread(const void *a, const void *b) {
+  const Placed *x = a, *y = b;
+  if (x->thread != y->thread)
+    return x->thread < y->thread ? -1 : 1;
+  return x->type != y->type ? x->type - y->type : x->dev - y->dev;
+}
+
+/* The involved threads in thread order, as nodes of a FANIN-ary tree, each
+ * armed for its own devices and its children. */
+static void build_tree(Engine *e) {
+  op2t_run *r = e->r;
+  Tree *t = &e->tree;
+  long n = 0;
+  for (int i = 0; i < r->inv->ninvolved; i++)
+    n += r->devs[r->inv->involved[i].type].n;
+  t->dev = xmalloc(sizeof(Placed) * (size_t)n);
+  t->node_of = xmalloc(sizeof(int *) * (size_t)r->graph->ntypes);
+  long k = 0;
+  for (int i = 0; i < r->inv->ninvolved; i++) {
+    int ty = r->inv->involved[i].type;
+    t->node_of[ty] = xmalloc(sizeof(int) * (size_t)r->devs[ty].n);
+    for (int d = 0; d < r->devs[ty].n; d++)
+      t->dev[k++] = (Placed){ty, d, r->thread[ty][d]};
+  }
+  qsort(t->dev, (size_t)n, sizeof(Placed), by_thread);
+  t->first = xmalloc(sizeof(int) * (size_t)(n + 1));
+  long mboxes = 0;
+  for (long j = 0; j < n; j++) {
+    if (j == 0 || t->dev[j].thread != t->dev[j - 1].thread) {
+      t->first[t->n++] = (int)j;
+      mboxes += j == 0 || t->dev[j].thread / (uint32_t)r->threads_per_mbox !=
+                               t->dev[j - 1].thread / (uint32_t)r->threads_per_mbox;
+    }
+    t->node_of[t->dev[j].type][t->dev[j].dev] = t->n - 1;
+  }
+  t->first[t->n] = (int)n;
+  t->node = xmalloc(sizeof(ss_tree_node) * (size_t)(t->n + 1));
+  for (int j = 0; j < t->n; j++)
+    ss_tree_init(&t->node[j], (uint32_t)(t->first[j + 1] - t->first[j]),
+                 ss_tree_children((uint32_t)j, (uint32_t)t->n, (uint32_t)r->fanin));
+  r->counts->threads += t->n;
+  r->counts->mboxes += mboxes;
+}
+
+static void free_tree(Tree *t, int ntypes) {
+  for (int i = 0; t->node_of && i < ntypes; i++)
+    free(t->node_of[i]);
+  free(t->node_of);
+  free(t->dev);
+  free(t->first);
+  free(t->node);
+}
+
 static int run(op2t_run *r) {
   const char *order = getenv("OP2_TINSEL_ORDER");
   Engine e = {.r = r, .rng = r->seed * 2654435761u + 88172645463325252ull};
@@ -216,8 +348,11 @@ static int run(op2t_run *r) {
     total += n;
   }
   e.ready = xmalloc(sizeof(int) * (size_t)(total + 1));
-  /* The host's begin to every involved device. */
-  for (int i = 0; i < r->inv->ninvolved; i++) {
+  if (r->thread)
+    build_tree(&e);
+  /* The host's begin: to every involved thread (its system handler gives
+   * it to the thread's devices), or to every involved device. */
+  for (int i = 0; !r->thread && i < r->inv->ninvolved; i++) {
     const op2t_involved *iv = &r->inv->involved[i];
     for (int d = 0; d < r->devs[iv->type].n; d++) {
       Msg *m = push(&e.begins);
@@ -227,6 +362,13 @@ static int run(op2t_run *r) {
       memcpy(m->payload, r->begin, (size_t)r->inv->begin_bytes);
       r->counts->begin++;
     }
+  }
+  for (int k = 0; k < e.tree.n; k++) {
+    Msg *m = push(&e.begins);
+    m->type = MSG_BEGIN;
+    m->dev = k;
+    memcpy(m->payload, r->begin, (size_t)r->inv->begin_bytes);
+    r->counts->begin++;
   }
   for (int i = 0; i < r->inv->ninvolved; i++)
     for (int d = 0; d < r->devs[r->inv->involved[i].type].n; d++)
@@ -261,6 +403,7 @@ static int run(op2t_run *r) {
     free(e.rts[t]);
     free(e.begun[t]);
   }
+  free_tree(&e.tree, ntypes);
   free(e.pos);
   free(e.rts);
   free(e.begun);

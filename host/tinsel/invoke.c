@@ -27,6 +27,8 @@ static struct {
   uint32_t round;
   uint64_t seed;
   const op2t_engine *engine;
+  int per_device;           /* OP2_TINSEL_BEGIN_END=device: seed 000 on the wire */
+  int fanin;                /* OP2_TINSEL_FANIN */
 } rt;
 
 static void start(void) {
@@ -42,6 +44,19 @@ static void start(void) {
   if (engine && *engine && strcmp(engine, op2t_engine_functional.name) != 0)
     op2t_fatal("OP2_TINSEL_ENGINE=%s: no such engine (available: %s)", engine, op2t_engine_functional.name);
   rt.engine = &op2t_engine_functional;
+  const char *grain = getenv("OP2_TINSEL_BEGIN_END");
+  if (grain && *grain && strcmp(grain, "thread") != 0 && strcmp(grain, "device") != 0)
+    op2t_fatal("OP2_TINSEL_BEGIN_END=%s: expected thread or device", grain);
+  rt.per_device = grain && !strcmp(grain, "device");
+  const char *fanin = getenv("OP2_TINSEL_FANIN");
+  char *end = NULL;
+  long f = fanin && *fanin ? strtol(fanin, &end, 10) : OP2T_DEFAULT_FANIN;
+  if (fanin && *fanin && (*end || f < 1 || f > 1 << 16))
+    op2t_fatal("OP2_TINSEL_FANIN=%s: expected a number of children per tree node, 1..65536", fanin);
+  rt.fanin = (int)f;
+  if (ss_num_invocations != (uint32_t)g->ninvocations)
+    op2t_fatal("the device code folds ends for %u invocations, the host tables have %d", ss_num_invocations,
+               g->ninvocations);
   op2t_report_init();
 }
 
@@ -172,15 +187,18 @@ static void reduce(int type, int mode, char *acc, const char *in, int bytes) {
   }
 }
 
-static void on_end(op2t_run *r, int type, int dev, const void *payload) {
+static void on_end(op2t_run *r, int type, int dev, long devices, const void *payload) {
   Controller *c = r->controller;
   const char *p = payload;
   uint32_t round;
   memcpy(&round, p, sizeof(round));
+  if (round != c->round && type < 0)
+    op2t_fatal("%s: the tree of threads (%ld devices) ended round %u during round %u", r->inv->name, devices,
+               round, c->round);
   if (round != c->round)
     op2t_fatal("%s: %s %d ended round %u during round %u", r->inv->name, r->graph->types[type].name, dev, round,
                c->round);
-  c->ends++;
+  c->ends += devices;
   if (!p[r->inv->contributes_off])
     return;
   for (int i = 0; i < r->inv->nargs; i++) {
@@ -199,6 +217,11 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
     op2t_fatal("%s: called with %d args, the table has %d", inv->name, nargs, inv->nargs);
   bool *fresh = op2t_calloc((size_t)g->ntypes, sizeof(bool));
   bind_all(inv, set, args, fresh);
+  bool replace = false;
+  for (int t = 0; t < g->ntypes; t++)
+    replace |= fresh[t];
+  if (replace && !rt.per_device)
+    op2t_place(rt.devs, g->ntypes);
   init_devices(fresh);
   free(fresh);
   op2t_set_props(inv, args, rt.devs);
@@ -225,8 +248,18 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   }
 
   op2t_inv_record *rec = op2t_record(inv);
-  op2t_run run = {g, inv, rt.devs, rt.graph_props, fs.f, fs.n, begin, on_end, &c, &rec->counts,
-                  rt.seed ^ ((uint64_t)rt.round << 32)};
+  op2t_run run = {.graph = g, .inv = inv, .devs = rt.devs, .graph_props = rt.graph_props, .fanouts = fs.f,
+                  .nfanouts = fs.n, .begin = begin, .on_end = on_end, .controller = &c, .counts = &rec->counts,
+                  .seed = rt.seed ^ ((uint64_t)rt.round << 32)};
+  if (!rt.per_device) {
+    run.thread = op2t_threads();
+    run.threads_per_mbox = op2t_threads_per_mbox();
+    run.fanin = rt.fanin;
+    int k = 0;
+    while (g->invocations[k] != inv)
+      k++;
+    run.combine = ss_end_combine[k];
+  }
   long involved = 0;
   for (int j = 0; j < inv->ninvolved; j++)
     involved += rt.devs[inv->involved[j].type].n;
@@ -249,4 +282,13 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   free(begin);
   op2t_free_edges(&fs);
   op_rt_loop_exit(name, set, nargs, args, t0);
+}
+
+const char *op2t_grain(void) {
+  static char buf[160];
+  if (rt.per_device)
+    return "begin and end per device";
+  snprintf(buf, sizeof(buf), "begin per thread, ends up a %d-ary tree of threads, on %s", rt.fanin,
+           op2t_config_name());
+  return buf;
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "op_tinsel.h"
+#include "ss_tree.h"
 
 /* The devices of one type: element e's props and state. */
 typedef struct {
@@ -54,6 +55,12 @@ typedef struct {
   long write_sends, write_edges;
   long handlers;         /* handler calls, rts excluded */
   long early;            /* messages that reached a device before its begin */
+  /* Thread granularity (issue 6 item 3); begin and end above count what
+   * went on the wire, so per device or per thread. */
+  long threads;          /* involved threads, summed over calls */
+  long mboxes;           /* their mailboxes: one begin multicast each */
+  long tree_msgs;        /* ends between threads (edges of the tree) */
+  long host_ends;        /* ends that reached the host */
 } op2t_counts;
 
 typedef struct op2t_run op2t_run;
@@ -65,11 +72,21 @@ struct op2t_run {
   op2t_fanout *fanouts;
   int nfanouts;
   const void *begin;                /* inv->begin_bytes */
-  /* The controller: every end message comes here. */
-  void (*on_end)(op2t_run *r, int type, int dev, const void *payload);
+  /* The controller: every end that reaches the host comes here, for DEVICES
+   * devices (1 per device; a thread tree's root stands for all; type and
+   * dev are then -1). */
+  void (*on_end)(op2t_run *r, int type, int dev, long devices, const void *payload);
   void *controller;
   op2t_counts *counts;
   uint64_t seed;                    /* the engine's delivery order */
+  /* Thread granularity: NULL thread means one begin and one end per device
+   * (seed 000 on the wire). Otherwise thread[type][dev] is the device's
+   * thread (threads.c), begins go one per thread and ends are folded per
+   * thread and up a FANIN-ary tree of threads (ss_tree.h). */
+  const uint32_t *const *thread;
+  int threads_per_mbox;
+  int fanin;
+  ss_combine_fn combine;            /* this invocation's fold of end payloads */
 };
 
 typedef struct {

@@ -34,6 +34,17 @@ void op2t_build_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args
 void op2t_free_edges(op2t_fanouts *fs);
 void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs);
 
+/* threads.c: placement of the bound devices on threads (OP2_TINSEL_CONFIG) */
+#define OP2T_DEFAULT_CONFIG "board"
+/* Children per node of the tree of threads that folds ends (OP2_TINSEL_FANIN). */
+#define OP2T_DEFAULT_FANIN 8
+void op2t_place(const op2t_devs *devs, int ntypes);
+const uint32_t *const *op2t_threads(void);       /* [type][dev] */
+int op2t_threads_per_mbox(void);
+const char *op2t_config_name(void);
+/* "threads on CONFIG, fan-in F" or "per device" (invoke.c) */
+const char *op2t_grain(void);
+
 /* report.c: OP2_TINSEL_STATS (message counts) and OP2_EMIT_INSTANCE (the graph instance) at exit */
 void op2t_report_init(void);
 op2t_inv_record *op2t_record(const op2t_invocation *inv);

@@ -79,21 +79,28 @@ void op2t_record_call(op2t_inv_record *rec, const op2t_invocation *inv, const op
 
 static void print_stats(void) {
   const op2t_graph *g = &op2t_graph_info;
-  fprintf(stderr, "\nop2 tinsel: messages per invocation (functional engine; per call, averaged)\n");
-  fprintf(stderr, "  %-16s %6s %8s %8s %8s %10s %10s %10s %10s %10s %8s\n", "invocation", "calls", "devices",
-          "begin", "end", "read_sends", "read_edges", "writes", "seed", "sent", "early");
+  fprintf(stderr, "\nop2 tinsel: messages per invocation (functional engine, %s; per call, averaged)\n", op2t_grain());
+  fprintf(stderr, "  %-16s %6s %8s %7s %6s %8s %8s %7s %10s %10s %10s %10s %10s %10s %8s\n", "invocation", "calls",
+          "devices", "threads", "mboxes", "begin", "end", "to_host", "read_sends", "read_edges", "writes", "seed", "per_device",
+          "sent", "early");
   for (int i = 0; i < g->ninvocations; i++) {
     const op2t_counts *c = &records[i].counts;
     if (!c->calls)
       continue;
-    /* The seed's per-device count: every edge is a message. The protocol
-     * sends a read once per (device, pin); writes go one per edge. */
-    long seed = c->begin + c->end + c->read_edges + c->write_edges;
+    /* The seed's count: a begin and an end per device, every edge a
+     * message. The per-device protocol sends a read once per (device,
+     * pin), multicast to its edges; writes go one per edge. Sent: what went
+     * on the wire here (begin per thread and ends up the tree, unless
+     * OP2_TINSEL_BEGIN_END=device). */
+    long seed = 2 * c->devices + c->read_edges + c->write_edges;
+    long per_device = 2 * c->devices + c->read_sends + c->write_edges;
     long sent = c->begin + c->end + c->read_sends + c->write_edges;
-    fprintf(stderr, "  %-16s %6ld %8ld %8ld %8ld %10ld %10ld %10ld %10ld %10ld %8ld\n", g->invocations[i]->name,
-            c->calls, c->devices / c->calls, c->begin / c->calls, c->end / c->calls, c->read_sends / c->calls,
-            c->read_edges / c->calls, c->write_edges / c->calls, seed / c->calls, sent / c->calls,
-            c->early / c->calls);
+    long k = c->calls;
+    fprintf(stderr, "  %-16s %6ld %8ld %7ld %6ld %8ld %8ld %7ld %10ld %10ld %10ld %10ld %10ld %10ld %8ld\n",
+            g->invocations[i]->name, k, c->devices / k, c->threads / k, c->mboxes / k, c->begin / k, c->end / k,
+            c->host_ends / k,
+            c->read_sends / k, c->read_edges / k, c->write_edges / k, seed / k, per_device / k, sent / k,
+            c->early / k);
   }
 }
 

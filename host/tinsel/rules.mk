@@ -7,13 +7,14 @@
 TINSELRT_SRCS := $(wildcard host/tinsel/*.c)
 TINSELRT_OBJS := $(TINSELRT_SRCS:%.c=$(OBJ)/%.o)
 TINSELRT_LIB  := $(LIB)/libop2_tinsel.a
-TINSELRT_INC  := $(BUILD)/include/op_tinsel.h $(BUILD)/include/softswitch.h $(BUILD)/include/tinsel_config.h \
+TINSELRT_INC  := $(BUILD)/include/op_tinsel.h $(BUILD)/include/softswitch.h $(BUILD)/include/ss_tree.h $(BUILD)/include/ss_counted.h $(BUILD)/include/tinsel_config.h \
                  $(BUILD)/include/op2_soft_sqrt.inc
 
 $(OBJ)/host/tinsel/%.o: host/tinsel/%.c $(wildcard host/tinsel/*.h) host/seq/op_seq.h \
+                        firmware/softswitch/ss_tree.h firmware/softswitch/ss_counted.h host/place/place.h \
                         firmware/softswitch/softswitch.h $(GEN)/tinsel_config.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Ihost/seq -Ifirmware/softswitch -I$(GEN) -c $< -o $@
+	$(CC) $(CFLAGS) -Ihost/seq -Ihost/place -Ifirmware/softswitch -I$(GEN) -c $< -o $@
 
 $(TINSELRT_LIB): $(TINSELRT_OBJS)
 	@mkdir -p $(dir $@)
@@ -49,3 +50,6 @@ $(FW_OP2C_DIR)/ldflags: firmware/rules.mk host/tinsel/rules.mk $(FW_LIBS) $(FW_O
 	  $(abspath $(FW)/app_entry.o $(FW_OP2C_SS)) >$@
 	printf '%s\n' LIBS $(abspath $(FW)/libfw.a) $(FW_LDLIBS) >>$@
 TARGETS += $(FW_OP2C_DIR)/cflags $(FW_OP2C_DIR)/ldflags
+$(BUILD)/include/ss_%.h: firmware/softswitch/ss_%.h
+	@mkdir -p $(dir $@)
+	cp $< $@

@@ -11,6 +11,7 @@
 
 #include "op_tinsel.h"
 #include "softswitch.h"
+#include "ss_tree.h"
 
 typedef struct { int32_t index; uint16_t total; } Props;
 typedef struct { uint32_t round; uint8_t began; } State;
@@ -51,8 +52,12 @@ static int send_nothing(const void *gp, const void *p, void *s, void *msg) {
 static const ss_send_fn sends[2] = {send_end, send_nothing};
 static const uint8_t out_bytes[2] = {sizeof(EndMsg), 0};
 static const ss_recv_fn recvs[1] = {on_begin};
-const ss_dev_type ss_dev_types[1] = {{1, 2, 0, NULL, rts, NULL, sends, out_bytes, recvs}};
+const ss_dev_type ss_dev_types[1] = {
+    {.num_in_pins = 1, .num_out_pins = 2, .rts = rts, .send = sends, .out_bytes = out_bytes, .recv = recvs}};
 const uint32_t ss_num_dev_types = 1;
+static void no_globals(void *acc, const void *in) { (void)acc, (void)in; }
+const ss_combine_fn ss_end_combine[1] = {no_globals};
+const uint32_t ss_num_invocations = 1;
 
 static const char *const in_names[] = {"inv_begin", NULL};
 static const char *const out_names[] = {"inv_end", "inv_spin", NULL};

@@ -105,6 +105,11 @@ for src in tests/op2/*.cpp tests/op2/*.c tests/tinsel/*.cpp; do
     if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then pass "$name $order seed $seed matches seq"
     else fail "$name $order seed $seed matches seq" "exit $rc" "$(diff <(echo "$want") <(echo "$got"))"; fi
   done
+  # The per-device protocol on the wire (seed 000 as written) stays correct too.
+  got=$(cd "$tmp" && OP2_TINSEL_BEGIN_END=device OP2_TINSEL_ORDER=begin-last "$tmp/$name" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then pass "$name begin/end per device, begin-last matches seq"
+  else fail "$name begin/end per device, begin-last matches seq" "exit $rc" "$(diff <(echo "$want") <(echo "$got"))"; fi
+  [ $name = gbl_reductions ] && echo "$want" >"$tmp/gbl_reductions.want"
 done
 checkelf_images gbl_reductions
 
@@ -145,21 +150,77 @@ else
     "$tmp/padded_begin.build"
 fi
 
+# --- begin and end at thread granularity (issue 6 item 3): one begin per
+# involved thread, ends and INC/MIN/MAX globals folded per thread and up a
+# tree of threads (fan-in OP2_TINSEL_FANIN) to the host. gbl_reductions (INC,
+# MIN and MAX of double, float and int over 50 and 70 devices) on a tile, a
+# board and a box, fan-in 2 and the default, random orders and begin-last:
+# same output as seq. Stats columns: 1 name, 2 calls, 3 devices, 4 threads,
+# 5 mboxes, 6 begin, 7 end, 8 to_host, 9 read_sends, 10 read_edges,
+# 11 writes, 12 seed, 13 per_device, 14 sent, 15 early.
+tree_stats_ok() { # every row: a begin per thread; threads-1 tree edges + 1 end to the host
+  awk '$2 ~ /^[0-9]+$/ && NF == 15 { rows++
+         if (!($6 == $4 && $7 == $4 && $8 == 1 && $4 >= 1 && $4 <= $3 && $5 >= 1 && $5 <= $4 &&
+               $12 == 2 * $3 + $10 + $11 && $13 == 2 * $3 + $9 + $11 && $14 == 2 * $4 + $9 + $11)) { print; bad = 1 } }
+       END { exit bad || rows == 0 }'
+}
+if [ -x "$tmp/gbl_reductions" ] && [ -f "$tmp/gbl_reductions.want" ]; then
+  want=$(cat "$tmp/gbl_reductions.want")
+  for cfg in tile board box; do
+    for fanin in 2 ""; do
+      for seed in 3 11 begin-last; do
+        order=random; [ $seed = begin-last ] && order=begin-last seed=5
+        label="gbl_reductions on $cfg, fan-in ${fanin:-default}, $order seed $seed"
+        got=$(cd "$tmp" && OP2_TINSEL_CONFIG=$cfg OP2_TINSEL_FANIN=$fanin OP2_TINSEL_SEED=$seed OP2_TINSEL_ORDER=$order \
+               OP2_TINSEL_STATS=1 "$tmp/gbl_reductions" 2>"$tmp/tree.stats"); rc=$?
+        if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then pass "$label matches seq"
+        else fail "$label matches seq" "exit $rc" "$(diff <(echo "$want") <(echo "$got"))" "$(cat "$tmp/tree.stats")"; fi
+        check "$label: begins = threads, ends = tree edges + 1" tree_stats_ok <"$tmp/tree.stats"
+      done
+    done
+  done
+  # On a tile (fewer threads than devices) threads hold several devices: fewer messages than per device.
+  OP2_TINSEL_CONFIG=tile OP2_TINSEL_STATS=1 "$tmp/gbl_reductions" >/dev/null 2>"$tmp/tree.stats"
+  check "tile: begin and end per thread send fewer messages than per device" \
+    awk '$1 == "reduce_d_2" { found = 1; bad = !($4 < $3 && $14 < $13) } END { exit !found || bad }' "$tmp/tree.stats"
+  grep -q "begin per thread, ends up a 8-ary tree of threads, on tile" "$tmp/tree.stats" &&
+    pass "stats name the granularity, fan-in and configuration" || fail "stats name the granularity" "$(cat "$tmp/tree.stats")"
+  for bad in "OP2_TINSEL_FANIN=0:OP2_TINSEL_FANIN=0: expected a number of children per tree node" \
+             "OP2_TINSEL_BEGIN_END=mailbox:OP2_TINSEL_BEGIN_END=mailbox: expected thread or device" \
+             "OP2_TINSEL_CONFIG=nosuch:OP2_TINSEL_CONFIG=nosuch:"; do
+    env "${bad%%:*}" "$tmp/gbl_reductions" >/dev/null 2>"$tmp/bad.err"; rc=$?
+    if [ $rc -ne 0 ] && grep -qF "${bad#*:}" "$tmp/bad.err"; then pass "${bad%%:*}: an error"
+    else fail "${bad%%:*}: an error" "exit $rc" "$(cat "$tmp/bad.err")"; fi
+  done
+else
+  fail "gbl_reductions built for the thread-granularity checks" "missing"
+fi
+if ${CC:-cc} -std=c11 -Wall -Wextra ${TEST_CFLAGS:-} -I "$BUILD/include" tests/tinsel/counted_test.c -o "$tmp/counted_test" \
+     2>"$tmp/ct.err"; then
+  "$tmp/counted_test" >"$tmp/ct.out" 2>&1; rc=$?
+  check "counted events and the tree of threads (counted_test: $(grep -c '^ok' "$tmp/ct.out") checks)" \
+    bash -c "[ $rc -eq 0 ] && ! grep -q FAIL '$tmp/ct.out'"
+else
+  fail "counted_test builds" "$(cat "$tmp/ct.err")"
+fi
+
 # --- message counts (OP2_TINSEL_STATS), worked by hand for scanner.cpp's mesh:
 # 2 edges, 3 nodes, pedge = {0,1, 1,2}. flux: 5 devices, begin and end each;
 # p_x read by both edges from 3 nodes (3 sends, 4 edges); 4 INC writes.
 # Seed count = 5 + 5 + 4 + 4 = 18; sent = 5 + 5 + 3 + 4 = 17.
-stats=$(OP2_TINSEL_STATS=1 "$tmp/scanner" 2>&1 >/dev/null)
-check "stats flux_1" grep -qE '^  flux_1 +1 +5 +5 +5 +3 +4 +4 +18 +17 +[0-9]+$' <<<"$stats"
-check "stats gather" grep -qE '^  gather +1 +5 +5 +5 +3 +4 +0 +14 +13 +[0-9]+$' <<<"$stats"
-check "stats stats (direct: begin and end only)" grep -qE '^  stats +1 +3 +3 +3 +0 +0 +0 +6 +6 +0$' <<<"$stats"
+# Per device on the wire (OP2_TINSEL_BEGIN_END=device): no threads, sent = per_device.
+stats=$(OP2_TINSEL_BEGIN_END=device OP2_TINSEL_STATS=1 "$tmp/scanner" 2>&1 >/dev/null)
+check "stats flux_1" grep -qE '^  flux_1 +1 +5 +0 +0 +5 +5 +5 +3 +4 +4 +18 +17 +17 +[0-9]+$' <<<"$stats"
+check "stats gather" grep -qE '^  gather +1 +5 +0 +0 +5 +5 +5 +3 +4 +0 +14 +13 +13 +[0-9]+$' <<<"$stats"
+check "stats stats (direct: begin and end only)" grep -qE '^  stats +1 +3 +0 +0 +3 +3 +3 +0 +0 +0 +6 +6 +6 +0$' <<<"$stats"
+check "scanner stats per thread: begins = threads, ends = tree edges + 1" tree_stats_ok < <(OP2_TINSEL_STATS=1 "$tmp/scanner" 2>&1 >/dev/null)
 # begin-last: every begin waits until nothing else can happen, so a device
 # woken by its begin reaches others before theirs (with seed 1, flux_1's
 # reads arrive early), and the results are still right.
 out=$(OP2_TINSEL_ORDER=begin-last OP2_TINSEL_STATS=1 "$tmp/scanner" 2>&1)
 check "begin-last: scanner still PASSED" grep -qx PASSED <<<"$out"
 check "begin-last: flux_1 messages arrive before begin" \
-  awk '$1 == "flux_1" { found = 1; bad = !($11 >= 1) } END { exit !found || bad }' <<<"$out"
+  awk '$1 == "flux_1" { found = 1; bad = !($15 >= 1) } END { exit !found || bad }' <<<"$out"
 OP2_TINSEL_ORDER=sideways "$tmp/scanner" >/dev/null 2>"$tmp/order.err"
 check "unknown OP2_TINSEL_ORDER: an error" grep -q "OP2_TINSEL_ORDER=sideways: expected random or begin-last" "$tmp/order.err"
 
@@ -188,7 +249,7 @@ check "instance unwritable: an error" grep -q "cannot write the instance to '/no
 
 # --- the engine and the runtime against device types that break the protocol
 if ${CC:-cc} -std=c11 -Wall -Wextra ${TEST_CFLAGS:-} -I "$BUILD/include" tests/tinsel/engine_test.c \
-     "$BUILD/lib/libop2_tinsel.a" "$BUILD/lib/libop2_seq.a" -lm -o "$tmp/engine_test" 2>"$tmp/et.err"; then
+     "$BUILD/lib/libop2_tinsel.a" "$BUILD/lib/libop2_seq.a" "$BUILD/lib/libop2_place.a" "$BUILD/lib/libboards.a" -lmetis -lm -o "$tmp/engine_test" 2>"$tmp/et.err"; then
   check "engine: a correct protocol runs" "$tmp/engine_test" ok
   for m in "livelock:a livelock" "deadlock:0 of 50 involved devices ended the invocation (a protocol deadlock)" \
            "round:ended round 2 during round 1"; do
@@ -228,14 +289,16 @@ for v in sp dp; do
   opts=(--mesh "$mesh" --iters 6 --print-every 1 --digits 17)
   "$bin/airfoil_$v" "${opts[@]}" --output "$tmp/q_seq_$v" | grep -E '^ +[0-9]+  [-+0-9.e]+ $' >"$tmp/rms_seq_$v"
   for seed in $SEEDS; do
-    OP2_TINSEL_SEED=$seed OP2_TINSEL_STATS=1 "$tmp/airfoil_$v" "${opts[@]}" --output "$tmp/q_$v" \
+    # each seed on another configuration (seed 7: a tile, fan-in 2)
+    cfg=$(case $seed in 1) echo board ;; 7) echo tile ;; *) echo box ;; esac) fanin=$([ $seed = 7 ] && echo 2)
+    OP2_TINSEL_CONFIG=$cfg OP2_TINSEL_FANIN=$fanin OP2_TINSEL_SEED=$seed OP2_TINSEL_STATS=1 "$tmp/airfoil_$v" "${opts[@]}" --output "$tmp/q_$v" \
       >"$tmp/out_$v" 2>"$tmp/stats_$v"
     grep -E '^ +[0-9]+  [-+0-9.e]+ $' "$tmp/out_$v" >"$tmp/rms_$v"
-    check "airfoil $v seed $seed: rms within $tol of seq" \
+    check "airfoil $v seed $seed on $cfg: rms within $tol of seq" \
       awk -v tol="$tol" 'NR==FNR { want[FNR] = $2; n = FNR; next }
         { d = $2 - want[FNR]; if (d < 0) d = -d; if (d > tol * want[FNR]) { print "iter " $1 ": " $2 " vs " want[FNR]; bad = 1 } }
         END { if (FNR != n || n != 6) { print "lines: " FNR " vs " n; bad = 1 }; exit bad }' "$tmp/rms_seq_$v" "$tmp/rms_$v"
-    check "airfoil $v seed $seed: final p_q within $tol of seq" \
+    check "airfoil $v seed $seed on $cfg: final p_q within $tol of seq" \
       awk -v tol="$tol" 'NR==FNR { for (i = 1; i <= NF; i++) want[FNR, i] = $i; n = FNR; next }
         { for (i = 1; i <= NF; i++) { d = $i - want[FNR, i]; if (d < 0) d = -d; if (d > tol) { print FNR ": " $0; bad = 1; exit 1 } } }
         END { if (FNR != n) bad = 1; exit bad }' "$tmp/q_seq_$v" "$tmp/q_$v"
@@ -248,11 +311,13 @@ for v in sp dp; do
     NR > 1 + nn + nc && NR <= 1 + nn + nc + ne { n[$1]; n[$2]; c[$3]; c[$4] }
     END { for (k in n) un++; for (k in c) uc++; print un, uc }' "$mesh")
   dev=$((nedge + nnode + ncell)) sends=$((used_nodes + 2 * used_cells))
-  want=$(printf '  %-16s %6d %8d %8d %8d %10d %10d %10d %10d %10d' res_calc 12 $dev $dev $dev \
-    $sends $((6 * nedge)) $((2 * nedge)) $((2 * dev + 8 * nedge)) $((2 * dev + sends + 2 * nedge)))
-  check "airfoil $v message counts of res_calc" grep -qE -- "^$want +[0-9]+$" "$tmp/stats_$v"
+  # Begin per thread, ends up the tree: 2 * threads instead of 2 * devices.
+  check "airfoil $v message counts of res_calc" awk -v dev=$dev -v sends=$sends -v ne=$nedge '$1 == "res_calc" { found = 1
+      bad = !($2 == 12 && $3 == dev && $6 == $4 && $7 == $4 && $8 == 1 && $9 == sends && $10 == 6 * ne && $11 == 2 * ne &&
+              $12 == 2 * dev + 8 * ne && $13 == 2 * dev + sends + 2 * ne && $14 == 2 * $4 + sends + 2 * ne) }
+    END { exit !found || bad }' "$tmp/stats_$v"
   check "airfoil $v: reads and writes overtake begins in res_calc" \
-    awk '$1 == "res_calc" { found = 1; bad = !($11 > 0) } END { exit !found || bad }' "$tmp/stats_$v"
+    awk '$1 == "res_calc" { found = 1; bad = !($15 > 0) } END { exit !found || bad }' "$tmp/stats_$v"
 done
 
 finish

@@ -108,6 +108,9 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   strarray_push(&includes, fw);
   strarray_push(&libs, "libop2_tinsel.a");
   strarray_push(&libs, "libop2_seq.a");
+  strarray_push(&libs, "libop2_place.a"); // threads for begin/end per thread (host/tinsel/threads.c)
+  strarray_push(&libs, "libboards.a");
+  strarray_push(&libs, "-lmetis");
   return compile_and_link_with(progs, &sources, &c_sources, &includes, opts, &libs);
 }
 

@@ -42,5 +42,7 @@ bool fw_write_image(const char *dir, const GGraphType *g, const FwImage *img);
 
 // fw_table.c: the softswitch's device-type table for one image.
 void fw_write_table(FILE *f, const GGraphType *g, const FwImage *img);
+// fw_combine.c: per invocation, the fold of end messages (ss_tree.h ss_end_combine).
+void fw_write_combine(FILE *f, const GGraphType *g);
 
 #endif
