@@ -110,6 +110,10 @@ int compile_and_link_with(Program **progs, const StrArray *sources, const StrArr
   strarray_push(&includes, format("%s/include", prefix));
   StrArray libs = {0};
   for (int i = 0; i < runtime_libs->len; i++) {
+    if (runtime_libs->data[i][0] == '-') { // a system library (-lmetis): the linker finds it
+      strarray_push(&libs, runtime_libs->data[i]);
+      continue;
+    }
     char *lib = format("%s/lib/%s", prefix, runtime_libs->data[i]);
     if (!file_exists(lib)) {
       error_plain("runtime library not found: %s (build it with 'make', or set OP2C_PREFIX)", lib);
