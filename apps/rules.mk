@@ -4,7 +4,11 @@
 # beside it, shared host code in apps/NAME/*.h); op2c builds each variant
 # into $(BIN)/NAME_<variant>. Apps take --mesh FILE and --iters N.
 #
-#   make run APP=airfoil [TARGET=seq] [VARIANT=dp|sp] [MESH=FILE] [ITERS=N] [ARGS=...]
+#   make run APP=airfoil [TARGET=seq|tinsel] [VARIANT=dp|sp] [MESH=FILE] [ITERS=N] [ARGS=...]
+#     TARGET=tinsel: op2c --target tinsel's executable on the functional
+#     engine (the generated handlers run natively, begin per thread and
+#     ends up a tree of threads placed on OP2_TINSEL_CONFIG, default board),
+#     until a HostLink engine runs it on the cycle model
 #   make sim APP=airfoil   (the sequential back end until the cycle model exists)
 
 # --- mesh generator and generated meshes: $(MESHES)/naca_IxJ.dat = meshgen I J
@@ -48,12 +52,26 @@ TARGETS += $(BIN)/$(1)_$(2)
 endef
 $(foreach a,$(APPS),$(foreach v,$($(a)_VARIANTS),$(eval $(call op2_app,$(a),$(v)))))
 
+# op2_tinsel_app NAME VARIANT: $(BIN)/NAME_VARIANT_tinsel (built for make run
+# only; dp images need the enlarged instruction memory, which op2c says).
+TINSEL_APP_DEPS := $(OP2_DEPS) $(TINSELRT_LIB) $(TINSELRT_INC) $(PLACE_LIB) $(LIB)/libboards.a \
+                   $(FW_OP2C_DIR)/cflags $(FW_OP2C_DIR)/ldflags
+define op2_tinsel_app
+$(BIN)/$(1)_$(2)_tinsel: $(wildcard apps/$(1)/$(2)/*.cpp apps/$(1)/$(2)/*.h apps/$(1)/*.h) $(TINSEL_APP_DEPS)
+	@mkdir -p $$(@D) $(BUILD)/apps
+	$(OP2C_RUN) --target tinsel $(OP2C_FLAGS) $(if $(filter dp,$(2)),--imem enlarged) \
+	  --gen-dir $(BUILD)/apps/$(1)_$(2)_tinsel.gen -o $$@ apps/$(1)/$(2)/$(1).cpp
+endef
+$(foreach a,$(APPS),$(foreach v,$($(a)_VARIANTS),$(eval $(call op2_tinsel_app,$(a),$(v)))))
+
 MESH ?=
 RUN_MESH := $(or $(MESH),$($(APP)_MESH))
-RUN_EXE  := $(BIN)/$(APP)_$(VARIANT)
+RUN_EXE  := $(BIN)/$(APP)_$(VARIANT)$(if $(filter tinsel,$(TARGET)),_tinsel)
 
 run: $(RUN_EXE) $(if $(MESH),,$(RUN_MESH))
-	@[ "$(TARGET)" = seq ] || { echo "make run: TARGET=$(TARGET) is not available yet (only seq)" >&2; exit 2; }
+	@case "$(TARGET)" in seq) ;; \
+	  tinsel) echo "run: $(APP) $(VARIANT) on the tinsel target's functional engine (handlers run natively on the host, threads placed on $${OP2_TINSEL_CONFIG:-board}; no cycle model yet)" ;; \
+	  *) echo "make run: TARGET=$(TARGET) is not available (seq or tinsel)" >&2; exit 2 ;; esac
 	$(RUN_EXE) --mesh $(RUN_MESH) $(if $(ITERS),--iters $(ITERS)) $(ARGS)
 
 sim: $(BIN)/$(APP)_dp $($(APP)_SIM_MESH)
