@@ -70,7 +70,10 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
   t->active = 1;   // the first barrier votes "not done": OnHardwareIdle runs at least once
   img->stats = (ss_stats){ 0 };
   uint32_t n = img->num_devices;
-  if (img->magic != SS_MAGIC || img->version != SS_VERSION ||
+  // Tinsel has no misaligned access: every table and state is word-aligned.
+  uint32_t offs = img->devices_off | img->out_pins_off | img->out_edges_off | img->in_groups_off |
+                  img->in_edges_off | img->graph_props_off | img->rts_off | img->ready_off;
+  if (img->magic != SS_MAGIC || img->version != SS_VERSION || (offs & 3u) ||
       !fits(img, img->devices_off, n, sizeof(ss_device)) ||
       !fits(img, img->in_groups_off, img->num_in_groups, sizeof(ss_in_group)) ||
       !fits(img, img->rts_off, n, 4) || !fits(img, img->ready_off, (n + 31) / 32, 4)) {
@@ -85,8 +88,14 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
   t->rts = AT(t, img->rts_off);
   t->ready = AT(t, img->ready_off);
   t->graph_props = img->graph_props_off ? AT(t, img->graph_props_off) : 0;
-  for (uint32_t i = 0; i < n; i++)
-    if (t->devs[i].type >= ss_num_dev_types) { img->stats.errors++; return 1; }
+  for (uint32_t i = 0; i < n; i++) {
+    const ss_device *d = &t->devs[i];
+    if (d->type >= ss_num_dev_types || ((d->state_off | d->props_off) & 3u) ||
+        d->state_off >= img->image_bytes || d->props_off >= img->image_bytes) {
+      img->stats.errors++;
+      return 1;
+    }
+  }
   for (uint32_t w = 0; w < (n + 31) / 32; w++) t->ready[w] = 0;
   for (uint32_t i = 0; i < n; i++) {
     const ss_device *d = &t->devs[i];

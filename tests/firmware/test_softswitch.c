@@ -326,6 +326,16 @@ static void test_bad_images(void) {
   m.img->num_devices = 1u << 28;
   CHECK(ss_init(&t, m.img) != 0, "device table past the image rejected");
   m.img->num_devices = 2;
+  m.img->graph_props_off = 6;
+  CHECK(ss_init(&t, m.img) != 0, "misaligned table offset rejected");
+  m.img->graph_props_off = 0;
+  m.devs[1].state_off += 2;
+  CHECK(ss_init(&t, m.img) != 0, "misaligned device state rejected");
+  m.devs[1].state_off -= 2;
+  uint32_t props = m.devs[0].props_off;
+  m.devs[0].props_off = m.img->image_bytes;
+  CHECK(ss_init(&t, m.img) != 0, "device props past the image rejected");
+  m.devs[0].props_off = props;
   CHECK(ss_init(&t, m.img) == 0, "repaired image accepted");
   m.groups[0] = (ss_in_group){ 0, 1 };
   m.in[0] = (ss_in_edge){ .dev = 7, .pin = 0 };   // no device 7
