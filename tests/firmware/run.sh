@@ -76,6 +76,10 @@ volatile double a = 2.0, b = 3.0; volatile float f = 1.5f; volatile int i = 7; v
 int main(void) { double x = a + b - a * b / a; float g = (float)x + f; int c = (a < b) + (a == b) + (a >= b);
   return (int)(sqrt(x) + g + c + i + (double)l + (unsigned)b + (long long)a); }' &&
   check "double builds to Tinsel instructions only" "$CHECKELF" "$tmp/double_ok.elf"
+# Every function of the Tinsel API exists with the reference's signature, and
+# all of it compiles to instructions Tinsel has.
+if build api "-Werror" "$(cat tests/firmware/api.c)"; then check "tinsel.h: the whole API builds and passes checkelf" "$CHECKELF" "$tmp/api.elf"
+else fail "tinsel.h: the whole API builds"; fi
 # Instructions gcc would only emit from assembly.
 for case in "csrrs:csrr a0, 0xc00:Tinsel implements only csrrw" \
             "ecall:ecall:ecall" "ebreak:ebreak:ebreak" \
