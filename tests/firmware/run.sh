@@ -80,6 +80,11 @@ int main(void) { double x = a + b - a * b / a; float g = (float)x + f; int c = (
 # all of it compiles to instructions Tinsel has.
 if build api "-Werror" "$(cat tests/firmware/api.c)"; then check "tinsel.h: the whole API builds and passes checkelf" "$CHECKELF" "$tmp/api.elf"
 else fail "tinsel.h: the whole API builds"; fi
+# The softswitch main with its optional statistics printout still builds.
+# shellcheck disable=SC2086
+if $FW_CC $FW_CFLAGS -DSS_PRINT_STATS -Werror -c firmware/softswitch/main.c -o "$tmp/main_stats.o"; then
+  pass "softswitch main builds with -DSS_PRINT_STATS"
+else fail "softswitch main builds with -DSS_PRINT_STATS"; fi
 # Instructions gcc would only emit from assembly.
 for case in "csrrs:csrr a0, 0xc00:Tinsel implements only csrrw" \
             "ecall:ecall:ecall" "ebreak:ebreak:ebreak" \
