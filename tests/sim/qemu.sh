@@ -14,7 +14,11 @@ if ! command -v qemu-riscv32 >/dev/null; then
   finish
   exit 1
 fi
-[ $# -gt 0 ] || set -- "$BUILD"/tests/sim/qemu/*.elf
+if [ $# -eq 0 ]; then
+  shopt -s nullglob
+  set -- "$BUILD"/tests/sim/qemu/*.elf
+  [ $# -gt 0 ] || { fail "qemu ELFs are built" "none in $BUILD/tests/sim/qemu: make BUILD=$BUILD all"; finish; exit 1; }
+fi
 for elf in "$@"; do
   out=$(timeout 60 qemu-riscv32 "$elf" 2>&1)
   rc=$?

@@ -88,4 +88,4 @@ sim-qemu-test: $(SIM_QEMU_ELFS)
 	tests/sim/qemu.sh $(SIM_QEMU_ELFS)
 
 TARGETS += $(SIM_QEMU_ELFS)
-SUITES  += tests/sim/qemu.sh
+SUITES  += tests/sim/qemu.sh tests/sim/run.sh
