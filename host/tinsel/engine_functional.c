@@ -11,6 +11,12 @@
  * random too (the softswitch takes the lowest; the protocol must not care).
  * OP2_TINSEL_ORDER=begin-last holds every begin back until nothing else
  * can happen, so as much as possible arrives before it.
+ *
+ * With a placement (op2t_run.thread) begin and end are per thread: the
+ * host's one begin per involved thread is handed by the thread (as the
+ * softswitch's system handler would) to each of its involved devices, and
+ * each device end is posted into its thread's ss_tree_node, which sends one
+ * end to its parent thread, or the host, when its counted event fires.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,11 @@
  * bind the invocation's tables to the call's sets, maps and dats, give the
  * devices their data and the per-device properties the maps fix, send
  * begin (with READ/MIN/MAX globals and op_opt_arg flags) to every involved
- * device, take one end from each (combining INC/MIN/MAX partial results),
- * and bring written dats and globals back.
+ * device, take their ends (combining INC/MIN/MAX partial results), and
+ * bring written dats and globals back. On the wire (issue 6 item 3) begin
+ * goes once per thread and ends come folded up a tree of threads
+ * (threads.c places the devices; OP2_TINSEL_BEGIN_END=device, FANIN,
+ * CONFIG); logically every involved device still takes part.
  *
  * The host's op_dat is the master copy between invocations (op_fetch_data
  * and friends are libop2_seq's): each call loads the dats of its args into

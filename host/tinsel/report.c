@@ -3,10 +3,12 @@
  *
  *   OP2_TINSEL_STATS=1      messages per invocation on stderr: the seed's
  *                           per-device count (a begin and an end per
- *                           involved device, one message per edge) against
- *                           what the protocol sends (a read once per
- *                           device and pin, multicast to its edges), and
- *                           how many arrived before their device's begin
+ *                           involved device, one message per edge), the
+ *                           per-device protocol (a read once per device
+ *                           and pin, multicast to its edges) and what went
+ *                           on the wire (begin per thread, ends up the
+ *                           tree: threads and mailboxes shown), and how
+ *                           many arrived before their device's begin
  *   OP2_EMIT_INSTANCE=FILE  the graph instance (devices, properties, the
  *                           edges of each invocation's latest call) as
  *                           POETS XML v4, for the graph type of

@@ -2,12 +2,15 @@
 # --target tinsel executable (beside libop2_seq.a, whose declarations and
 # data handling it reuses), and the headers those executables and their
 # host-compiled device code need: op_tinsel.h, the softswitch contract and
-# the board parameters it includes.
+# the board parameters it includes, and the thread-tree headers
+# (firmware/softswitch/ss_tree.h, ss_counted.h) the functional engine shares
+# with the softswitch.
 
 TINSELRT_SRCS := $(wildcard host/tinsel/*.c)
 TINSELRT_OBJS := $(TINSELRT_SRCS:%.c=$(OBJ)/%.o)
 TINSELRT_LIB  := $(LIB)/libop2_tinsel.a
-TINSELRT_INC  := $(BUILD)/include/op_tinsel.h $(BUILD)/include/softswitch.h $(BUILD)/include/ss_tree.h $(BUILD)/include/ss_counted.h $(BUILD)/include/tinsel_config.h \
+TINSELRT_INC  := $(BUILD)/include/op_tinsel.h $(BUILD)/include/softswitch.h $(BUILD)/include/tinsel_config.h \
+                 $(BUILD)/include/ss_tree.h $(BUILD)/include/ss_counted.h \
                  $(BUILD)/include/op2_soft_sqrt.inc
 
 $(OBJ)/host/tinsel/%.o: host/tinsel/%.c $(wildcard host/tinsel/*.h) host/seq/op_seq.h \
