@@ -4,10 +4,10 @@
 //
 // The model moves whole messages ({destination, flits - 1, C handle}; the
 // contents stay in C, mbox_dpi.sv): a message enters a router's input FIFO,
-// leaves it one cycle later at the earliest, and then holds its output link
+// leaves it MeshHopLatency cycles later at the earliest, and then holds its output link
 // for one cycle per flit. Holding the link for the whole message is
 // Tinsel's route lock (messages are atomic, never interleaved on a link);
-// FIFOs and fixed routes keep each source-destination pair in order; a full
+// FIFOs (MeshRouterInputMsgs messages each) and fixed routes keep each source-destination pair in order; a full
 // FIFO or a busy mailbox back-pressures the link behind it. One module for
 // the whole mesh so that an empty network costs one test per cycle.
 /* verilator lint_off BLKSEQ */
@@ -32,7 +32,8 @@ module noc
   localparam int unsigned XL = MailboxMeshXLen;
   localparam int unsigned LF = LogMaxFlitsPerMsg;
   localparam int unsigned NP = 5;   // ports: 0 mailbox, 1 west, 2 east, 3 south, 4 north
-  localparam int unsigned D  = 2;   // FIFO entries per input port
+  localparam int unsigned D  = MeshRouterInputMsgs;  // FIFO entries per input port
+  localparam int unsigned LD = $clog2(D + 1);
   localparam int unsigned NF = NM * NP;
 
   initial if (NM != MailboxMeshXLen * MailboxMeshYLen) $fatal(1, "noc: MailboxesPerBoard != X * Y");
@@ -42,7 +43,7 @@ module noc
   logic [LF-1:0] f_len [NF * D];
   logic [31:0]   f_msg [NF * D];
   logic [63:0]   f_ready_at [NF * D];  // earliest cycle the entry may leave
-  logic [1:0]    f_head [NF], f_count [NF];
+  logic [LD-1:0] f_head [NF], f_count [NF];
   logic [63:0]   link_free [NF];       // output link (router * NP + direction) free from this cycle
   logic [7:0]    r_count [NM];         // messages buffered in each router
   logic [2:0]    r_rr [NM];            // first input to consider (rotates: fairness)
@@ -86,7 +87,7 @@ module noc
   task automatic push(input int unsigned f, input logic [31:0] dest, input logic [LF-1:0] len,
                       input logic [31:0] msg);
     int unsigned e = f * D + (32'(f_head[f]) + 32'(f_count[f])) % D;
-    f_dest[e] = dest; f_len[e] = len; f_msg[e] = msg; f_ready_at[e] = now + 1;
+    f_dest[e] = dest; f_len[e] = len; f_msg[e] = msg; f_ready_at[e] = now + 64'(MeshHopLatency);
     f_count[f] = f_count[f] + 1'b1;
     r_count[f / NP] = r_count[f / NP] + 1'b1;
     if (32'(r_count[f / NP]) > f_max[f / NP]) f_max[f / NP] = 32'(r_count[f / NP]);
@@ -118,7 +119,7 @@ module noc
                     ejv[r] = 1; ejl[r] = f_len[e]; ejm[r] = f_msg[e];
                   end else push(g, f_dest[e], f_len[e], f_msg[e]);
                   link_free[l] = now + 64'(f_len[e]) + 1;
-                  f_head[f] = 2'((32'(f_head[f]) + 1) % D);
+                  f_head[f] = LD'((32'(f_head[f]) + 1) % D);
                   f_count[f] = f_count[f] - 1'b1;
                   r_count[r] = r_count[r] - 1'b1;
                   total = total - 1;
@@ -132,6 +133,6 @@ module noc
     ej_valid <= ejv;
     ej_len <= ejl;
     ej_msg <= ejm;
-    for (int r = 0; r < NM; r++) inj_ready[r] <= f_count[r * NP] < 2'(D);
+    for (int r = 0; r < NM; r++) inj_ready[r] <= 32'(f_count[r * NP]) < D;
   end
 endmodule

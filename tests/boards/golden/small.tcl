@@ -76,6 +76,8 @@ core {
     FetcherLogIndQueueSize 1
     FetcherLogBeatBufferSize 5
     FetcherLogFlitBufferSize 5
+    MeshRouterInputMsgs 2
+    MeshHopLatency 1
     MeshXLenWithinBox 1
     MeshYLenWithinBox 1
     BoxMeshXLen 1
@@ -243,6 +245,8 @@ box {
     FetcherLogIndQueueSize 1
     FetcherLogBeatBufferSize 5
     FetcherLogFlitBufferSize 5
+    MeshRouterInputMsgs 2
+    MeshHopLatency 1
     MeshXLenWithinBox 3
     MeshYLenWithinBox 2
     BoxMeshXLen 1

@@ -229,6 +229,12 @@
 /* Router fetcher flit buffer entries. */
 #define TinselFetcherLogFlitBufferSize 5
 
+/* Whole messages each mailbox-mesh router input buffers (simulation model: Tinsel's links are 1-flit queues with route locks; rtl_models/noc.sv moves whole messages). */
+#define TinselMeshRouterInputMsgs 2
+
+/* Cycles a message takes through one mailbox-mesh router before it can hold the next link (simulation model). */
+#define TinselMeshHopLatency 1
+
 /* Worker boards per box in X. */
 #define TinselMeshXLenWithinBox 1
 

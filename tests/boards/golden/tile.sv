@@ -151,6 +151,10 @@ package tinsel_pkg;
   localparam int unsigned FetcherLogBeatBufferSize = 32'd5;
   // Router fetcher flit buffer entries.
   localparam int unsigned FetcherLogFlitBufferSize = 32'd5;
+  // Whole messages each mailbox-mesh router input buffers (simulation model: Tinsel's links are 1-flit queues with route locks; rtl_models/noc.sv moves whole messages).
+  localparam int unsigned MeshRouterInputMsgs = 32'd2;
+  // Cycles a message takes through one mailbox-mesh router before it can hold the next link (simulation model).
+  localparam int unsigned MeshHopLatency = 32'd1;
   // Worker boards per box in X.
   localparam int unsigned MeshXLenWithinBox = 32'd1;
   // Worker boards per box in Y.
