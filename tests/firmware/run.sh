@@ -152,10 +152,19 @@ if [ -x "$BUILD/bin/tsim" ]; then
   out=$("$BUILD/bin/tsim" --config core --elf "$FW/sim/ss_local_bench1.elf" --quiet 2>&1); rc=$?
   check "tsim: softswitch local-delivery bench passes" test "$rc" -eq 0
   grep "^ss local:" <<<"$out"
+  out=$("$BUILD/bin/tsim" --config core --elf "$FW/sim/ss_local_bench16.elf" --quiet 2>&1); rc=$?
+  check "tsim: softswitch local-delivery bench, 16 threads" test "$rc" -eq 0
+  grep "^ss local:" <<<"$out"
   # 1000 devices on one thread: every one sends 2 and receives 2 (checked on the device).
   out=$("$BUILD/bin/tsim" --config core --max-cycles 40000000 --elf "$FW/sim/ss_ring1000.elf" --quiet 2>&1); rc=$?
   check "tsim: 1000 devices in one thread" test "$rc" -eq 0
   grep "^ss local:" <<<"$out"
+  # Over the mailbox: all 64 threads of a tile, termination by tinselIdle.
+  for net in ring mcast; do
+    out=$("$BUILD/bin/tsim" --config tile --all-threads --max-cycles 20000000 --elf "$FW/sim/ss_net_$net.elf" --quiet 2>&1); rc=$?
+    check "tsim: softswitch over the mailbox, $net, 64 threads" test "$rc" -eq 0
+    grep "^ss net" <<<"$out" || echo "$out" | tail -n 3
+  done
 else
   fail "tsim smoke" "no $BUILD/bin/tsim (make all builds it)"
 fi

@@ -5,9 +5,10 @@
 //   MODE_RING:  device d of thread t -> device d of thread t+1 (unicast);
 //   MODE_MCAST: device d of thread t -> device d of all 64 threads, one
 //               hardware multicast (thread mask 0xffffffff:ffffffff).
-// Termination is the application's: each thread polls until its devices
-// have sent and received everything, then posts a flag (done_flag); thread 0
-// waits for all 64 and reports cycles per network message. Run with
+// Termination is the softswitch's: ss_run returns when every thread of the
+// tile is idle and has voted done (tinselIdle, SS_FLAG_EXIT_ON_IDLE). Each
+// thread then checks its counts and posts a flag (done_flag); thread 0 waits
+// for all 64 and reports cycles per network message. Run with
 // tsim --config tile --all-threads (sim_boot.c built with SIM_ALL_THREADS).
 #include <stdio.h>
 #include "softswitch.h"
@@ -53,7 +54,7 @@ static void build(net_image *m, uint32_t me) {
     .image_bytes = sizeof *m, .num_devices = NDEV, .num_in_groups = NDEV,
     .devices_off = OFF(devs), .out_pins_off = OFF(pins), .out_edges_off = OFF(edges),
     .in_groups_off = OFF(groups), .in_edges_off = OFF(in), .rts_off = OFF(rts),
-    .ready_off = OFF(ready) };
+    .ready_off = OFF(ready), .flags = SS_FLAG_EXIT_ON_IDLE };
   for (uint32_t d = 0; d < NDEV; d++) {
     m->devs[d] = (ss_device){ .type = 0, .state_off = OFF(state) + d * sizeof(counter_state),
                               .props_off = OFF(props) + d * sizeof(counter_props), .out_pin_base = d };
@@ -68,13 +69,6 @@ static void build(net_image *m, uint32_t me) {
   }
 }
 
-static int done(const net_image *m, const ss_thread *t) {
-  if (t->edges_left) return 0;
-  for (uint32_t d = 0; d < NDEV; d++)
-    if (m->state[d].sent != SENDS || m->state[d].received != RECEIVES) return 0;
-  return 1;
-}
-
 // Done flags live in the scratchpad (shared by the tile, uncached): the last
 // word of each thread's own send slot, never part of these 1-flit messages.
 static volatile uint32_t *done_flag(uint32_t t) {
@@ -86,12 +80,11 @@ int main(void) {
   net_image *m = tinselHeapBase();
   build(m, me);
   ss_thread st;
-  uint32_t c0 = tinselCycleCount(), bad = ss_init(&st, &m->hdr);
-  while (!bad && !done(m, &st)) ss_poll(&st);
-  while (!tinselCanSend()) {}                  // the last message has left the slot
+  uint32_t c0 = tinselCycleCount(), bad = (uint32_t)ss_run(&st, &m->hdr);
   uint32_t cycles = tinselCycleCount() - c0;
-  for (uint32_t d = 0; d < NDEV; d++)          // sum of 0..SENDS-1 from every sender
-    if (m->state[d].sum != (RECEIVES / SENDS) * (SENDS * (SENDS - 1) / 2)) bad = 1;
+  for (uint32_t d = 0; d < NDEV; d++)          // everything sent and received, intact
+    if (m->state[d].sent != SENDS || m->state[d].received != RECEIVES ||
+        m->state[d].sum != (RECEIVES / SENDS) * (SENDS * (SENDS - 1) / 2)) bad = 1;
   if (m->hdr.stats.errors || m->hdr.stats.sent_remote != NDEV * SENDS) bad = 1;
   *done_flag(t) = 0x600d0000u | (bad ? 0x100u : 0u) | t;
   if (t) { for (;;) {} }                       // keep the slot word: do not return
