@@ -178,7 +178,7 @@ $(FW)/sim/sim_boot_all.o: tests/firmware/sim_boot.c $(FW_HDRS)
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) -DSIM_ALL_THREADS -c $< -o $@
 # name:MODE; the multicast sends fewer messages (each one reaches 64 threads).
-FW_NET_MODES := ring:0 mcast:1
+FW_NET_MODES := ring:0 mcast:1 flood:2
 define FW_NET_IMAGE
 $(FW)/sim/ss_net_$(1).o: tests/firmware/ss_net.c $(FW_HDRS)
 	@mkdir -p $$(dir $$@)

@@ -4,7 +4,9 @@
 // type, each sending SENDS messages on pin 0 to one network edge:
 //   MODE_RING:  device d of thread t -> device d of thread t+1 (unicast);
 //   MODE_MCAST: device d of thread t -> device d of all 64 threads, one
-//               hardware multicast (thread mask 0xffffffff:ffffffff).
+//               hardware multicast (thread mask 0xffffffff:ffffffff);
+//   MODE_FLOOD: device d of every thread -> device d of thread 0: a hot
+//               spot whose queue fills, so senders are held back.
 // Termination is the softswitch's: ss_run returns when every thread of the
 // tile is idle and has voted done (tinselIdle, SS_FLAG_EXIT_ON_IDLE). Each
 // thread then checks its counts and posts a flag (done_flag); thread 0 waits
@@ -22,11 +24,14 @@
 #endif
 #define MODE_RING 0
 #define MODE_MCAST 1
+#define MODE_FLOOD 2
 #ifndef MODE
 #define MODE MODE_RING
 #endif
 #define THREADS TinselThreadsPerMailbox
-#define RECEIVES (MODE == MODE_MCAST ? SENDS * THREADS : SENDS)
+// Messages each device of thread t receives.
+#define RECEIVES(t) (MODE == MODE_MCAST ? SENDS * THREADS : MODE == MODE_RING ? SENDS \
+                     : (t) == 0 ? SENDS * THREADS : 0)
 
 volatile uint32_t tohost;
 
@@ -59,8 +64,9 @@ static void build(net_image *m, uint32_t me) {
     m->devs[d] = (ss_device){ .type = 0, .state_off = OFF(state) + d * sizeof(counter_state),
                               .props_off = OFF(props) + d * sizeof(counter_props), .out_pin_base = d };
     m->pins[d] = (ss_out_pin){ .local_key = SS_NO_KEY, .num_edges = 1, .first_edge = d };
-    uint32_t hi = MODE == MODE_MCAST ? ~0u : next >= 32 ? 1u << (next - 32) : 0;
-    uint32_t lo = MODE == MODE_MCAST ? ~0u : next < 32 ? 1u << next : 0;
+    uint32_t dest = MODE == MODE_FLOOD ? 0 : next;
+    uint32_t hi = MODE == MODE_MCAST ? ~0u : dest >= 32 ? 1u << (dest - 32) : 0;
+    uint32_t lo = MODE == MODE_MCAST ? ~0u : dest < 32 ? 1u << dest : 0;
     m->edges[d] = (ss_out_edge){ .mbox = me >> TinselLogThreadsPerMailbox, .mask_hi = hi,
                                  .mask_lo = lo, .key = (uint16_t)d };
     m->groups[d] = (ss_in_group){ .first = d, .count = 1 };
@@ -83,8 +89,8 @@ int main(void) {
   uint32_t c0 = tinselCycleCount(), bad = (uint32_t)ss_run(&st, &m->hdr);
   uint32_t cycles = tinselCycleCount() - c0;
   for (uint32_t d = 0; d < NDEV; d++)          // everything sent and received, intact
-    if (m->state[d].sent != SENDS || m->state[d].received != RECEIVES ||
-        m->state[d].sum != (RECEIVES / SENDS) * (SENDS * (SENDS - 1) / 2)) bad = 1;
+    if (m->state[d].sent != SENDS || m->state[d].received != RECEIVES(t) ||
+        m->state[d].sum != (RECEIVES(t) / SENDS) * (SENDS * (SENDS - 1) / 2)) bad = 1;
   if (m->hdr.stats.errors || m->hdr.stats.sent_remote != NDEV * SENDS) bad = 1;
   *done_flag(t) = 0x600d0000u | (bad ? 0x100u : 0u) | t;
   if (t) { for (;;) {} }                       // keep the slot word: do not return
@@ -94,11 +100,12 @@ int main(void) {
     fails += (*done_flag(i) >> 8) & 1u;
   }
   uint32_t msgs = THREADS * NDEV * SENDS;
+  uint32_t deliveries = MODE == MODE_MCAST ? msgs * THREADS : msgs;
+  const char *name = MODE == MODE_MCAST ? "multicast" : MODE == MODE_RING ? "ring" : "flood to thread 0";
   printf("ss net %s: %u threads x %u devices x %u sends: %u network messages, %u deliveries, "
          "%u cycles (thread 0), %u cycles per message per tile, %u failed threads\n",
-         MODE == MODE_MCAST ? "multicast" : "ring", (unsigned)THREADS, (unsigned)NDEV,
-         (unsigned)SENDS, (unsigned)msgs, (unsigned)(THREADS * NDEV * RECEIVES), (unsigned)cycles,
-         (unsigned)(cycles / msgs), (unsigned)fails);
+         name, (unsigned)THREADS, (unsigned)NDEV, (unsigned)SENDS, (unsigned)msgs,
+         (unsigned)deliveries, (unsigned)cycles, (unsigned)(cycles / msgs), (unsigned)fails);
   tohost = fails ? 3u : 1u;
   return 0;
 }
