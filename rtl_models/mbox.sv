@@ -121,7 +121,8 @@ module mbox
     idle_all = 0; vote_all = 0; inflight = 0;
   end
 
-  final tsim_mbox_stats(tile_id, n_sent, n_recv, n_deliv, q_max, pool_max, n_stall);
+  final tsim_mbox_stats(tile_id, n_sent, n_recv, n_deliv, q_max, pool_max, n_stall, n_inflight,
+                        32'($countones(wait_idle)), 32'($countones(wait_send | wait_recv | wait_idle)));
 
   // The first set bit of m after position `after`, cyclically ({found, index}).
   function automatic logic [LTM:0] pick(input logic [TM-1:0] m, input logic [LTM-1:0] after);

@@ -20,11 +20,14 @@ package mbox_dpi;
   // Stop the run with a message: a thread broke the mailbox's rules.
   import "DPI-C" function void tsim_mbox_error(input int unsigned tile, input int unsigned thread,
                                                input int code, input int unsigned value);
-  // End-of-run statistics of one mailbox, from its final block.
+  // End-of-run statistics of one mailbox, from its final block; at the end:
+  // messages sent (per destination thread) and not yet freed, threads in
+  // tinselIdle, threads asleep in WaitUntil (so a hang shows who waits).
   import "DPI-C" function void tsim_mbox_stats(input int unsigned tile, input longint unsigned sent,
                                                input longint unsigned received, input longint unsigned deliveries,
                                                input int unsigned queue_max, input int unsigned pool_max,
-                                               input longint unsigned stalled);
+                                               input longint unsigned stalled, input int unfreed,
+                                               input int unsigned in_idle, input int unsigned asleep);
 
   // End-of-run statistics of one NoC router: messages it forwarded, cycles a
   // ready message waited for a full FIFO or a busy mailbox, most messages buffered.

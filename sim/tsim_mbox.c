@@ -38,7 +38,7 @@ enum { MAX_IN_FLIGHT = NUM_TILES * 64 };
 static struct {
   Msg msgs[MAX_IN_FLIGHT];
   int used, free_head, in_flight, max_in_flight;
-  struct { unsigned long long sent, received, deliveries, stalled; unsigned queue_max, pool_max; } tile[NUM_TILES];
+  struct { unsigned long long sent, received, deliveries, stalled; unsigned queue_max, pool_max, in_idle, asleep; int unfreed; } tile[NUM_TILES];
   struct { unsigned long long hops, blocked; unsigned buffered_max; } router[NUM_TILES];
 } mb = { .free_head = -1 };
 
@@ -117,7 +117,8 @@ void tsim_mbox_deliver(unsigned msg, unsigned tile, unsigned slot) {
 }
 
 void tsim_mbox_stats(unsigned tile, unsigned long long sent, unsigned long long received,
-                     unsigned long long deliveries, unsigned queue_max, unsigned pool_max, unsigned long long stalled) {
+                     unsigned long long deliveries, unsigned queue_max, unsigned pool_max, unsigned long long stalled,
+                     int unfreed, unsigned in_idle, unsigned asleep) {
   if (tile >= NUM_TILES) return;
   mb.tile[tile].sent = sent;
   mb.tile[tile].received = received;
@@ -125,6 +126,9 @@ void tsim_mbox_stats(unsigned tile, unsigned long long sent, unsigned long long 
   mb.tile[tile].queue_max = queue_max;
   mb.tile[tile].pool_max = pool_max;
   mb.tile[tile].stalled = stalled;
+  mb.tile[tile].unfreed = unfreed;
+  mb.tile[tile].in_idle = in_idle;
+  mb.tile[tile].asleep = asleep;
 }
 
 void tsim_noc_stats(unsigned router, unsigned long long hops, unsigned long long blocked, unsigned buffered_max) {
@@ -139,9 +143,9 @@ void tsim_mbox_print_stats(void) {
   unsigned queue_max = 0, pool_max = 0;
   for (unsigned t = 0; t < NUM_TILES; t++) {
     fprintf(stderr, "tsim: tile %u mailbox: sent %llu received %llu deliveries %llu queue-max %u pool-max %u "
-            "stalled %llu; router: hops %llu blocked %llu buffered-max %u\n", t, mb.tile[t].sent,
+            "stalled %llu unfreed %d asleep %u in-idle %u; router: hops %llu blocked %llu buffered-max %u\n", t, mb.tile[t].sent,
             mb.tile[t].received, mb.tile[t].deliveries, mb.tile[t].queue_max, mb.tile[t].pool_max,
-            mb.tile[t].stalled, mb.router[t].hops, mb.router[t].blocked, mb.router[t].buffered_max);
+            mb.tile[t].stalled, mb.tile[t].unfreed, mb.tile[t].asleep, mb.tile[t].in_idle, mb.router[t].hops, mb.router[t].blocked, mb.router[t].buffered_max);
     sent += mb.tile[t].sent;
     received += mb.tile[t].received;
     deliveries += mb.tile[t].deliveries;
