@@ -172,17 +172,20 @@ $(FW)/sim/ss_ring1000.elf: $(FW)/sim/ss_ring1000.o $(FW_BENCH_OBJS) $(FW_LIBS) t
 	$(FW_SIM_LINK) $(FW_BENCH_OBJS) $< $(FW_LIBS) $(FW_LDLIBS) -o $@
 TARGETS += $(FW)/sim/ss_local_bench1.elf $(FW)/sim/ss_local_bench16.elf $(FW)/sim/ss_ring1000.elf
 
-# The softswitch over the mailbox: a ring and a multicast to all 64 threads
-# of a tile (tests/firmware/ss_net.c; tsim --config tile --all-threads).
+# The softswitch over the mailbox: ring, multicast to all 64 threads, flood and
+# ping-pong on a tile (tests/firmware/ss_net.c; tsim --config tile --all-threads).
 $(FW)/sim/sim_boot_all.o: tests/firmware/sim_boot.c $(FW_HDRS)
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) -DSIM_ALL_THREADS -c $< -o $@
-# name:MODE; the multicast sends fewer messages (each one reaches 64 threads).
-FW_NET_MODES := ring:0 mcast:1 flood:2
+# name:MODE, and extra flags per mode: the multicast sends fewer messages (each
+# reaches 64 threads); the ping-pong more, so the start and end weigh less.
+FW_NET_FLAGS_1 := -DSENDS=4
+FW_NET_FLAGS_3 := -DSENDS=32
+FW_NET_MODES := ring:0 mcast:1 flood:2 ping:3
 define FW_NET_IMAGE
 $(FW)/sim/ss_net_$(1).o: tests/firmware/ss_net.c $(FW_HDRS)
 	@mkdir -p $$(dir $$@)
-	$(FW_CC) $(FW_CFLAGS) -DMODE=$(2) $(if $(filter 1,$(2)),-DSENDS=4) -c $$< -o $$@
+	$(FW_CC) $(FW_CFLAGS) -DMODE=$(2) $(FW_NET_FLAGS_$(2)) -c $$< -o $$@
 $(FW)/sim/ss_net_$(1).elf: $(FW)/sim/ss_net_$(1).o $(FW)/boot/entry.S.o $(FW)/sim/sim_boot_all.o $(FW)/softswitch/softswitch.o \
                            $(FW)/examples/ss_demo_types.o $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
 	$(FW_SIM_LINK) $(FW)/boot/entry.S.o $(FW)/sim/sim_boot_all.o $(FW)/softswitch/softswitch.o \

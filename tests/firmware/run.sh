@@ -160,7 +160,7 @@ if [ -x "$BUILD/bin/tsim" ]; then
   check "tsim: 1000 devices in one thread" test "$rc" -eq 0
   grep "^ss local:" <<<"$out"
   # Over the mailbox: all 64 threads of a tile, termination by tinselIdle.
-  for net in ring mcast flood; do
+  for net in ring mcast flood ping; do
     out=$("$BUILD/bin/tsim" --config tile --all-threads --max-cycles 20000000 --elf "$FW/sim/ss_net_$net.elf" --quiet 2>&1); rc=$?
     check "tsim: softswitch over the mailbox, $net, 64 threads" test "$rc" -eq 0
     grep "^ss net" <<<"$out" || echo "$out" | tail -n 3
