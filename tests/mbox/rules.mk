@@ -25,3 +25,9 @@ mbox-tests: $(MBOX_ELFS)
 
 TARGETS += $(MBOX_ELFS)
 SUITES  += tests/mbox/run.sh
+
+# Message-bound model speed (not a test): tests/mbox/bench.sh.
+.PHONY: bench-mbox
+bench-mbox: $(BIN)/tsim $(BIN)/tsim-tile $(BIN)/tsim-board $(MBOX_ELFS)
+	BUILD=$(BUILD) tests/mbox/bench.sh
+BENCHES += bench-mbox
