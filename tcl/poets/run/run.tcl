@@ -30,7 +30,7 @@ proc ::poets::run::run {args} {
     set spec {
         {--box "" NAME {run on one box}}
         {--boxes "" XxY {run on the cluster's first X by Y boxes (box 0,0's host runs it)}}
-        {--app "" NAME {the application: $BUILD/tinsel/NAME_VARIANT}}
+        {--app "" NAME {the application: $BUILD/bin/NAME_VARIANT_tinsel (make run TARGET=tinsel)}}
         {--variant sp VARIANT {the application's variant}}
         {--exe "" FILE {the host executable, instead of --app}}
         {--dry-run !flag "" {print the commands instead of running them}}
@@ -128,7 +128,7 @@ proc ::poets::run::executable {opts} {
     }
     if {$exe eq ""} {
         set build [expr {[info exists ::env(BUILD)] ? $::env(BUILD) : "build"}]
-        set exe [file join [boards::root] $build tinsel ${app}_[dict get $opts variant]]
+        set exe [file join [boards::root] $build bin ${app}_[dict get $opts variant]_tinsel]
     }
     set exe [file normalize $exe]
     if {[file isfile $exe] && [file executable $exe]} {
@@ -139,7 +139,7 @@ proc ::poets::run::executable {opts} {
         return $exe
     }
     throw [list POETS FILE MISSING $exe] "host executable $exe not found: build it\
-            with op2c --target tinsel first"
+            with op2c --target tinsel first (make run APP=NAME TARGET=tinsel does)"
 }
 
 package provide poets::run 1.0
