@@ -54,7 +54,9 @@ module mbox
   input  logic                         idle_release,  // one cycle: wake every idle thread
   input  logic [31:0]                  idle_result    // 1 idle, 2 idle and all voted true
 );
-  /*verilator no_inline_module*/
+  // Inlined into the tile (no no_inline_module): as a separate class its
+  // port copies made Verilator split every core's clocked block and keep
+  // the core's delayed-assignment temporaries in memory, ~30% slower cores.
   localparam int unsigned T   = ThreadsPerCore;
   localparam int unsigned LT  = LogThreadsPerCore;
   localparam int unsigned TM  = NC * T;                    // threads of this mailbox
