@@ -41,6 +41,9 @@
 #ifndef PEERS
 #define PEERS 4
 #endif
+#ifndef DUPLICATE_FROM     // test of the test: this thread sends sequence number 0 twice
+#define DUPLICATE_FROM (~0u)
+#endif
 #ifndef FAN_DEVICES
 #define FAN_DEVICES 1000
 #endif
@@ -85,7 +88,9 @@ static uint32_t probe_rts(const void *gp, const void *props, const void *state) 
 static int probe_send(const void *gp, const void *props, void *state, void *payload) {
   (void)gp; (void)props;
   probe_state *s = state;
-  *(probe_msg *)payload = (probe_msg){ .src = tinselId(), .seq = s->sent++ };
+  uint32_t me = tinselId(), seq = s->sent++;
+  if (me == DUPLICATE_FROM && seq == 1) seq = 0;
+  *(probe_msg *)payload = (probe_msg){ .src = me, .seq = seq };
   return 1;
 }
 
