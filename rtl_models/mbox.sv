@@ -94,6 +94,7 @@ module mbox
   // Transmit and receive: the next free cycle of each direction; the
   // message taken from the network and waiting for slot and queues.
   logic [63:0]   now, tx_free_at, rx_free_at;
+  logic          delay_on, tx_delayed;     // --delay-seed; the next transmission's delay is drawn
   logic [LTM-1:0] tx_last;                 // round-robin position
   logic          rx_have;
   logic [31:0]   rx_msg;
@@ -117,14 +118,19 @@ module mbox
     send_pend = 0; q_full = 0; q_nonempty = 0;
     wait_send = 0; wait_recv = 0; wait_idle = 0; vote = 0; resp_pend = 0;
     now = 0; tx_free_at = 0; rx_free_at = 0; tx_last = '1;
+    delay_on = tsim_mbox_delay_on(); tx_delayed = 0;
     rx_have = 0; rx_msg = 0; rx_len = 0; rx_mask = 0; n_inflight = 0;
     n_sent = 0; n_recv = 0; n_deliv = 0; n_stall = 0; q_max = 0; pool_max = 0;
     resp_valid = 0; out_valid = 0; in_ready = 1;
     idle_all = 0; vote_all = 0; inflight = 0;
   end
 
-  final tsim_mbox_stats(tile_id, n_sent, n_recv, n_deliv, q_max, pool_max, n_stall, n_inflight,
-                        32'($countones(wait_idle)), 32'($countones(wait_send | wait_recv | wait_idle)));
+  final begin
+    tsim_mbox_stats(tile_id, n_sent, n_recv, n_deliv, q_max, pool_max, n_stall, n_inflight,
+                    32'($countones(wait_idle)), 32'($countones(wait_send | wait_recv | wait_idle)));
+    for (int t = 0; t < TM; t++)
+      tsim_mbox_thread_wait(tile_id, 32'(t), wait_send[t], wait_recv[t], wait_idle[t]);
+  end
 
   // The first set bit of m after position `after`, cyclically ({found, index}).
   function automatic logic [LTM:0] pick(input logic [TM-1:0] m, input logic [LTM-1:0] after);
@@ -218,6 +224,11 @@ module mbox
 
     // ---- transmit: one pending message at a time, one flit per cycle
     if (out_valid && out_ready) out_valid <= 0;
+    // A random delay holds the next transmission (messages leave in order).
+    if (delay_on && send_pend != 0 && !tx_delayed) begin
+      tx_free_at = (now > tx_free_at ? now : tx_free_at) + 64'(tsim_mbox_delay(tile_id));
+      tx_delayed = 1;
+    end
     if (send_pend != 0 && (!out_valid || out_ready) && now >= tx_free_at) begin
       pk = pick(send_pend, tx_last);
       p = pk[LTM-1:0];
@@ -228,6 +239,7 @@ module mbox
       out_len <= s_len[p];
       out_msg <= tsim_mbox_capture(tile_id, 32'(p), 32'(s_slot[p]), 32'(s_len[p]) + 1, s_mhi[p], s_mlo[p]);
       tx_free_at = now + 64'(s_len[p]) + 1;
+      tx_delayed = 0;
       send_pend &= ~(TM'(1) << p);
       if (wait_send[p]) wake(TM'(1) << p, 0);
     end

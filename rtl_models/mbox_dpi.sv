@@ -18,6 +18,10 @@ package mbox_dpi;
   import "DPI-C" function void tsim_mbox_deliver(input int unsigned msg, input int unsigned tile,
                                                  input int unsigned slot);
   // Stop the run with a message: a thread broke the mailbox's rules.
+  // --delay-seed (sim/README.md): whether it was given, and the extra cycles to
+  // hold TILE's next transmission (random, seeded, per mailbox).
+  import "DPI-C" function bit tsim_mbox_delay_on();
+  import "DPI-C" function int unsigned tsim_mbox_delay(input int unsigned tile);
   import "DPI-C" function void tsim_mbox_error(input int unsigned tile, input int unsigned thread,
                                                input int code, input int unsigned value);
   // End-of-run statistics of one mailbox, from its final block; at the end:
@@ -28,6 +32,10 @@ package mbox_dpi;
                                                input int unsigned queue_max, input int unsigned pool_max,
                                                input longint unsigned stalled, input int unfreed,
                                                input int unsigned in_idle, input int unsigned asleep);
+
+  // What thread THREAD (mailbox-local) of TILE sleeps on at the end of the run.
+  import "DPI-C" function void tsim_mbox_thread_wait(input int unsigned tile, input int unsigned thread,
+                                                     input bit can_send, input bit can_recv, input bit idle);
 
   // End-of-run statistics of one NoC router: messages it forwarded, cycles a
   // ready message waited for a full FIFO or a busy mailbox, most messages buffered.

@@ -56,7 +56,9 @@ module tsim_core
   output logic                      mb_wants_resp,
   input  logic                      mb_resp_valid,
   input  logic [LogThreadsPerCore-1:0] mb_resp_tid,
-  input  logic [31:0]               mb_resp_data
+  input  logic [31:0]               mb_resp_data,
+  // An instruction retired last cycle (the watchdog: tsim_top.sv).
+  output logic                      retiring
 );
   // One C++ class for all cores, called per instance: 64 inlined copies
   // would multiply the code (i-cache) and the build time.
@@ -117,10 +119,18 @@ module tsim_core
     cycle = 0;
     idle = 0;
     n_retired = 0; n_susp_mem = 0; n_susp_fpu = 0; n_susp_mb = 0; n_retry = 0;
-    dc_valid = 0; mb_valid = 0; imem_we = 0;
+    dc_valid = 0; mb_valid = 0; imem_we = 0; retiring = 0;
   end
 
-  final tsim_core_stats(core_id, n_retired, 64'(idle), n_susp_mem, n_susp_fpu, n_susp_mb, n_retry);
+  final begin
+    tsim_core_stats(core_id, n_retired, 64'(idle), n_susp_mem, n_susp_fpu, n_susp_mb, n_retry);
+    // Each thread at the end (a deadlock report): ready = queued or in the wheel.
+    for (int t = 0; t < T; t++) begin
+      logic ready = run_m[t] || res_m[t];
+      for (int w = 0; w < 2**LW; w++) ready = ready || wheel[w][t] || wheel[w][T + t];
+      tsim_thread_state(core_id, 32'(t), alive[t], ready, pc[t]);
+    end
+  end
 
   // ---------------------------------------------------------------- schedule (combinational)
   // The first set bit of m after position `after`, cyclically.
@@ -255,6 +265,7 @@ module tsim_core
     dc_valid <= 0;
     mb_valid <= 0;
     imem_we <= 0;
+    retiring <= 0;
 
     if (!sel_valid) begin
       idle <= idle + 1;
@@ -456,6 +467,7 @@ module tsim_core
         wheel[now + LW'(PipelineStages - 1)][{1'b0, sel_tid}] = 1'b1;
       end else begin
         n_retired <= n_retired + 1;
+        retiring <= 1;
         if (wb && (wb_fp || rd != 0)) rf[{sel_tid, wb_fp, rd}] = res;
         pc[sel_tid] <= npc;
         if (requeue) wheel[now + LW'(lat - 1)][{suspend, sel_tid}] = 1'b1;  // ready in cycle +lat

@@ -31,6 +31,9 @@ package tsim_dpi;
                                                input longint unsigned idle, input longint unsigned susp_mem,
                                                input longint unsigned susp_fpu, input longint unsigned susp_mb,
                                                input longint unsigned retry);
+  // One thread at the end of the run: started and not stopped, ready to issue, pc.
+  import "DPI-C" function void tsim_thread_state(input int unsigned core, input int unsigned thread,
+                                                 input bit alive, input bit ready, input int unsigned pc);
   import "DPI-C" function void tsim_cache_stats(input int unsigned tile, input longint unsigned hits,
                                                 input longint unsigned misses, input longint unsigned writebacks);
 

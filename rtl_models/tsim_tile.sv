@@ -21,7 +21,10 @@ module tsim_tile
   output logic                         vote_all,
   output logic [31:0]                  inflight,
   input  logic                         idle_release,
-  input  logic [31:0]                  idle_result
+  input  logic [31:0]                  idle_result,
+  // Something happened this cycle: an instruction retired or a message
+  // entered or left the mailbox (the watchdog, tsim_top.sv).
+  output logic                         active
 );
   /*verilator no_inline_module*/
   localparam int unsigned NC = CoresPerMailbox;
@@ -39,6 +42,8 @@ module tsim_tile
   initial for (int m = 0; m < NI; m++)
     for (int i = 0; i < InstrsPerCore; i++) imem[m][i] = tsim_imem_word(i);
 
+  logic [NC-1:0] retiring;
+  assign active = retiring != 0 || (net_out_valid && net_out_ready) || (net_in_valid && net_in_ready);
   logic [NC-1:0] fpu_req, fpu_gnt, dc_req, dc_gnt, mb_req, mb_gnt, dc_valid, dc_store, dc_flush, mb_valid;
   logic [LI-1:0] imem_waddr [NC];
   logic [31:0]   imem_wdata [NC];
@@ -84,7 +89,7 @@ module tsim_tile
       .mb_req(mb_req[c]), .mb_gnt(mb_gnt[c]), .mb_valid(mb_valid[c]), .mb_tid(mb_tid[c]),
       .mb_send(mb_send[c]), .mb_csr(mb_csr[c]), .mb_wdata(mb_wdata[c]), .mb_wdata2(mb_wdata2[c]),
       .mb_wants_resp(mb_wants_resp[c]), .mb_resp_valid(mb_resp_valid[c]), .mb_resp_tid(mb_resp_tid[c]),
-      .mb_resp_data(mb_resp_data[c])
+      .mb_resp_data(mb_resp_data[c]), .retiring(retiring[c])
     );
   end
 

@@ -1,14 +1,19 @@
 // tsim_top.sv: one board: MailboxesPerBoard tiles (the configuration's
 // CoresPerBoard cores), their mailbox mesh (noc.sv) and the board's idle
-// detector. The clock is the only port; the harness drives it.
+// detector. The harness drives the clock and watches `active`.
 module tsim_top
   import tinsel_pkg::*;
 (
-  input logic clk
+  input  logic clk,
+  // Some tile retired an instruction or moved a message this cycle: the
+  // harness's watchdog (sim/tsim_main.cpp) counts the cycles without.
+  output logic active
 );
   localparam int unsigned NM = MailboxesPerBoard;
   localparam int unsigned LF = LogMaxFlitsPerMsg;
 
+  logic [NM-1:0] tile_active;
+  assign active = tile_active != 0;
   logic [NM-1:0] out_valid, out_ready, in_valid, in_ready, idle_all, vote_all;
   logic [31:0]   out_dest [NM], out_msg [NM], in_msg [NM], inflight [NM];
   logic [LF-1:0] out_len [NM], in_len [NM];
@@ -21,7 +26,8 @@ module tsim_top
       .net_out_valid(out_valid[t]), .net_out_ready(out_ready[t]), .net_out_dest(out_dest[t]),
       .net_out_len(out_len[t]), .net_out_msg(out_msg[t]),
       .net_in_valid(in_valid[t]), .net_in_ready(in_ready[t]), .net_in_len(in_len[t]), .net_in_msg(in_msg[t]),
-      .idle_all(idle_all[t]), .vote_all(vote_all[t]), .inflight(inflight[t]), .idle_release, .idle_result
+      .idle_all(idle_all[t]), .vote_all(vote_all[t]), .inflight(inflight[t]), .idle_release, .idle_result,
+      .active(tile_active[t])
     );
   end
 

@@ -17,8 +17,10 @@ $VERILATOR $VL_FLAGS --Mdir "$work" -o "$(realpath -m "$out.tmp.$$")" "$pkg" $RT
 $CC $CFLAGS $DPI_CFLAGS -I"$work" -c sim/tsim_dpi.c -o "$work/tsim_dpi.o"
 # shellcheck disable=SC2086
 $CC $CFLAGS $DPI_CFLAGS -I"$work" -c sim/tsim_mbox.c -o "$work/tsim_mbox.o"
+# shellcheck disable=SC2086
+$CC $CFLAGS $DPI_CFLAGS -I"$work" -c sim/tsim_threads.c -o "$work/tsim_threads.o"
 if ! $MAKE --no-print-directory -C "$work" -f Vtsim_top.mk USER_CPPFLAGS="-I$PWD/sim" USER_LDFLAGS="$LDFLAGS" \
-     USER_LDLIBS="$(realpath "$work/tsim_dpi.o") $(realpath "$work/tsim_mbox.o") $COMMON_OBJS -lm" >"$work/build.log" 2>&1; then
+     USER_LDLIBS="$(realpath "$work/tsim_dpi.o") $(realpath "$work/tsim_mbox.o") $(realpath "$work/tsim_threads.o") $COMMON_OBJS -lm" >"$work/build.log" 2>&1; then
   tail -n 40 "$work/build.log"
   exit 1
 fi

@@ -31,7 +31,7 @@ $(BIN)/tsim: $(OBJ)/sim/tsim.o $(OBJ)/sim/tsim_args.o
 # its header, Verilator's makefile); generated code kept in $(VL_DIR)/NAME.
 define tsim_model
 $(BIN)/tsim-$(1): $(RTL_MODELS_SRCS) $(GEN)/boards/$(2)/tinsel_pkg.sv $(GEN)/boards/$(2)/tinsel_config.h \
-                  sim/tsim_main.cpp sim/tsim_dpi.c sim/tsim_mbox.c sim/build_model.sh $(TSIM_HDRS) $(TSIM_COMMON_OBJS)
+                  sim/tsim_main.cpp sim/tsim_dpi.c sim/tsim_mbox.c sim/tsim_threads.c sim/build_model.sh $(TSIM_HDRS) $(TSIM_COMMON_OBJS)
 	@echo "sim/build_model.sh $$@  (Verilator; log in $(VL_DIR)/$(1)/build.log)"
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS) $(3)" RTL_SRCS="$(RTL_MODELS_SRCS)" MAIN_CPP="$(abspath sim/tsim_main.cpp)" \
 	  CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" COMMON_OBJS="$(abspath $(TSIM_COMMON_OBJS))" \

@@ -10,7 +10,8 @@ static const char *const configs[] = {"core", "tile", "board"};
 
 static const char usage[] =
     "usage: tsim --config core|tile|board --elf FILE [--profile tinsel|full]\n"
-    "            [--max-cycles N] [--trace FILE.fst] [--all-threads] [--quiet]\n";
+    "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
+    "            [--trace FILE.fst] [--all-threads] [--progress] [--quiet]\n";
 
 static int bad(const char *fmt, const char *arg) {
   fputs("tsim: ", stderr);
@@ -23,6 +24,9 @@ static int bad(const char *fmt, const char *arg) {
 int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
   memset(a, 0, sizeof *a);
   a->max_cycles = 10000000ULL;
+  a->watchdog = 2000000ULL;
+  a->delay_max = 100;
+  int dmax_given = 0;
   for (int i = 1; i < argc; i++) {
     const char *opt = argv[i];
     if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
@@ -31,8 +35,10 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
     }
     if (!strcmp(opt, "--all-threads")) { a->all_threads = 1; continue; }
     if (!strcmp(opt, "--quiet")) { a->quiet = 1; continue; }
+    if (!strcmp(opt, "--progress")) { a->progress = 1; continue; }
     int takes_value = !strcmp(opt, "--config") || !strcmp(opt, "--elf") || !strcmp(opt, "--profile") ||
-                      !strcmp(opt, "--max-cycles") || !strcmp(opt, "--trace");
+                      !strcmp(opt, "--max-cycles") || !strcmp(opt, "--watchdog") || !strcmp(opt, "--trace") ||
+                      !strcmp(opt, "--delay-seed") || !strcmp(opt, "--delay-max");
     if (!takes_value) return bad("unknown option %s", opt);
     if (i + 1 >= argc) return bad("missing value for %s", opt);
     const char *val = argv[++i];
@@ -49,15 +55,26 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
       if (!strcmp(val, "full")) a->profile_full = 1;
       else if (strcmp(val, "tinsel")) return bad("unknown profile \"%s\" (expected tinsel or full)", val);
     } else {
+      // Numbers: --max-cycles must be positive; --watchdog 0 turns the
+      // watchdog off; --delay-max at most 1000000 cycles.
+      int is_max = !strcmp(opt, "--max-cycles"), is_dmax = !strcmp(opt, "--delay-max");
       char *end;
       errno = 0;
       unsigned long long n = strtoull(val, &end, 10);
-      if (errno || end == val || *end || val[0] == '-' || n == 0)
-        return bad("--max-cycles wants a positive integer, not \"%s\"", val);
-      a->max_cycles = n;
+      if (errno || end == val || *end || val[0] == '-' || (is_max && n == 0) || (is_dmax && n > 1000000)) {
+        char fmt[96];  /* opt is one of our option names: no % in it */
+        snprintf(fmt, sizeof fmt, "%s wants %s, not \"%%s\"", opt,
+                 is_max ? "a positive integer" : is_dmax ? "a number of cycles from 0 to 1000000" : "a non-negative integer");
+        return bad(fmt, val);
+      }
+      if (is_max) a->max_cycles = n;
+      else if (is_dmax) { a->delay_max = n; dmax_given = 1; }
+      else if (!strcmp(opt, "--watchdog")) a->watchdog = n;
+      else { a->delay_seed = n; a->delay_on = 1; }
     }
   }
   if (!a->config) return bad("%s", "missing --config");
   if (!a->elf) return bad("%s", "missing --elf");
+  if (dmax_given && !a->delay_on) return bad("%s", "--delay-max needs --delay-seed");
   return 0;
 }

@@ -12,6 +12,7 @@ enum {
   TSIM_EXIT_FAIL_MAX = 63,
   TSIM_EXIT_USAGE = 64,
   TSIM_EXIT_INPUT = 65,
+  TSIM_EXIT_DEADLOCK = 123,
   TSIM_EXIT_TIMEOUT = 124,
   TSIM_EXIT_HALT = 125,
   TSIM_EXIT_NO_MODEL = 126
@@ -25,6 +26,11 @@ typedef struct {
   int all_threads;
   int quiet;
   unsigned long long max_cycles;
+  unsigned long long watchdog;  /* cycles without progress that mean deadlock; 0: off */
+  int delay_on;                 /* --delay-seed given */
+  unsigned long long delay_seed;
+  unsigned long long delay_max; /* --delay-max, extra cycles */
+  int progress;                 /* --progress: the progress line even when stderr is not a terminal */
 } TsimArgs;
 
 /* Fill *a from argv. On a usage error print "tsim: ..." and the usage line

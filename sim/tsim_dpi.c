@@ -10,6 +10,7 @@
 #include "tsim_fpu.h"
 #include "tsim_mbox.h"
 #include "tsim_mem.h"
+#include "tsim_threads.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,6 +200,7 @@ int tsim_run_load(const TsimArgs *a) {
   Elf32 elf;
   char err[512];
   run.args = *a;
+  tsim_mbox_set_delay(a->delay_on, a->delay_seed, (unsigned)a->delay_max);
   if (elf32_load(a->elf, &elf, err, sizeof err)) {
     fprintf(stderr, "tsim: %s\n", err);
     elf32_free(&elf);
@@ -237,6 +239,11 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
     }
   } else if (tsim_stop == TSIM_STOP_HALT) {
     status = TSIM_EXIT_HALT;
+  } else if (tsim_stop == TSIM_STOP_DEADLOCK) {
+    fprintf(stderr, "tsim: error: deadlock: no instruction retired and no message moved for %llu cycles (--watchdog), at cycle %llu; threads:\n",
+            run.args.watchdog, cycles);
+    tsim_threads_report();
+    status = TSIM_EXIT_DEADLOCK;
   } else {
     fprintf(stderr, "tsim: error: --max-cycles %llu exceeded without a store to tohost\n", run.args.max_cycles);
     status = TSIM_EXIT_TIMEOUT;

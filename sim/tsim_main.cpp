@@ -3,6 +3,7 @@
 // report. Everything else is C (tsim_args.c, tsim_dpi.c). Built twice per
 // configuration: without tracing (fast) and with --trace-fst (tsim-NAME-trace).
 #include "Vtsim_top.h"
+#include "tsim_mbox.h"
 #include "tsim_run.h"
 #include "verilated.h"
 #if VM_TRACE
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <ctime>
 #include <memory>
+#include <unistd.h>
 
 // Host CPU seconds of this process: the honest per-host-core speed when
 // other processes share the machine.
@@ -20,6 +22,19 @@ static double cpu_seconds() {
   timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+// Wall-clock seconds: the progress line is paced by what the user sees.
+static double wall_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+// The progress line (stderr): cycles, speed since the last line, messages so far.
+static void print_progress(uint64_t cycle, uint64_t cycles_since, double secs_since) {
+  std::fprintf(stderr, "tsim: progress: cycle %llu, %.3f M cycles/s, %llu messages\n", (unsigned long long)cycle,
+               (double)cycles_since / secs_since / 1e6, tsim_mbox_sent_so_far());
 }
 
 int main(int argc, char **argv) {
@@ -51,7 +66,10 @@ int main(int argc, char **argv) {
 #endif
 
   double start = cpu_seconds();
-  uint64_t cycle = 0;
+  const bool progress = !args.quiet && (args.progress || isatty(STDERR_FILENO));
+  double shown_at = wall_seconds();
+  uint64_t shown_cycle = 0;
+  uint64_t cycle = 0, last_active = 0;
   top->clk = 0;
   top->eval();
   while (!tsim_stop && cycle < args.max_cycles) {
@@ -62,6 +80,18 @@ int main(int argc, char **argv) {
     top->eval();
     DUMP(2 * cycle + 2);
     cycle++;
+    // Watchdog: nothing retired and no message moved for --watchdog cycles.
+    if (top->active) last_active = cycle;
+    else if (args.watchdog && cycle - last_active >= args.watchdog) tsim_stop = TSIM_STOP_DEADLOCK;
+    // The clock is read every 4096 cycles (about 50 ms on the board model).
+    if (progress && (cycle & 0xfff) == 0) {
+      double now = wall_seconds();
+      if (now - shown_at >= 1.0) {
+        print_progress(cycle, cycle - shown_cycle, now - shown_at);
+        shown_at = now;
+        shown_cycle = cycle;
+      }
+    }
   }
   double secs = cpu_seconds() - start;
   top->final();

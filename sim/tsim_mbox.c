@@ -38,6 +38,7 @@ enum { MAX_IN_FLIGHT = NUM_TILES * 64 };
 static struct {
   Msg msgs[MAX_IN_FLIGHT];
   int used, free_head, in_flight, max_in_flight;
+  unsigned long long captured;  /* messages transmitted so far */
   struct { unsigned long long sent, received, deliveries, stalled; unsigned queue_max, pool_max, in_idle, asleep; int unfreed; } tile[NUM_TILES];
   struct { unsigned long long hops, blocked; unsigned buffered_max; } router[NUM_TILES];
 } mb = { .free_head = -1 };
@@ -88,6 +89,7 @@ unsigned tsim_mbox_capture(unsigned tile, unsigned thread, unsigned slot, unsign
                            unsigned mask_lo) {
   int h = new_msg();
   Msg *m = &mb.msgs[h];
+  mb.captured++;
   uint64_t mask = (uint64_t)mask_hi << 32 | mask_lo;
   if (TinselThreadsPerMailbox < 64 && mask >> (TinselThreadsPerMailbox % 64)) {
     unsigned id = thread_id(tile, thread);
@@ -103,6 +105,8 @@ unsigned tsim_mbox_capture(unsigned tile, unsigned thread, unsigned slot, unsign
                       ? tsim_mem_read(scratchpad_space(tile), slot * TinselBytesPerMsg + 4 * w, 4) : 0;
   return (unsigned)h;
 }
+
+unsigned long long tsim_mbox_sent_so_far(void) { return mb.captured; }
 
 unsigned long long tsim_mbox_mask(unsigned msg) { return mb.msgs[msg].mask; }
 
@@ -155,4 +159,30 @@ void tsim_mbox_print_stats(void) {
   }
   fprintf(stderr, "tsim: messages: sent %llu received %llu deliveries %llu hops %llu queue-max %u pool-max %u "
           "in-flight-max %d\n", sent, received, deliveries, hops, queue_max, pool_max, mb.max_in_flight);
+}
+
+/* ---------------------------------------------------------------- random delays */
+
+/* --delay-seed: each mailbox holds every message it transmits for a random
+   0..max extra cycles first. The mailbox transmits one message at a time, so
+   a message never overtakes an earlier one from the same mailbox (per-pair
+   order holds), while sources race differently per seed. One generator per
+   mailbox (splitmix64), so a seed gives the same run every time. */
+static struct { int on; unsigned max; uint64_t state[NUM_TILES]; } delay;
+
+void tsim_mbox_set_delay(int on, unsigned long long seed, unsigned max) {
+  delay.on = on;
+  delay.max = max;
+  for (unsigned t = 0; t < NUM_TILES; t++) delay.state[t] = seed ^ (0x9e3779b97f4a7c15ull * (t + 1));
+}
+
+svBit tsim_mbox_delay_on(void) { return (svBit)delay.on; }
+
+unsigned tsim_mbox_delay(unsigned tile) {
+  if (!delay.on || tile >= NUM_TILES) return 0;
+  uint64_t z = (delay.state[tile] += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  z ^= z >> 31;
+  return (unsigned)(z % ((uint64_t)delay.max + 1));
 }

@@ -9,6 +9,12 @@ extern "C" {
 /* Print the message statistics (per mailbox and router, totals) to stderr. */
 void tsim_mbox_print_stats(void);
 
+/* --delay-seed / --delay-max (sim/README.md): on, the seed, the most extra cycles. */
+void tsim_mbox_set_delay(int on, unsigned long long seed, unsigned max);
+
+/* Messages transmitted so far (for the progress line). */
+unsigned long long tsim_mbox_sent_so_far(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,7 +9,7 @@
 extern "C" {
 #endif
 
-enum { TSIM_RUNNING = 0, TSIM_STOP_TOHOST = 1, TSIM_STOP_HALT = 2 };
+enum { TSIM_RUNNING = 0, TSIM_STOP_TOHOST = 1, TSIM_STOP_HALT = 2, TSIM_STOP_DEADLOCK = 3 };
 
 /* Non-zero once a thread stored to tohost or the model halted; polled by
    the harness after every cycle. */

@@ -1,0 +1,76 @@
+/* tsim_threads.c: every thread's state at the end of a run, gathered from
+   the cores' and mailboxes' final blocks, and the watchdog's deadlock
+   report (sim/README.md): one line per group of threads in the same state. */
+#include "tsim_threads.h"
+
+#include "Vtsim_top__Dpi.h"
+#include "tinsel_config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { NUM_THREADS = TinselCoresPerBoard * TinselThreadsPerCore };
+
+static struct {
+  unsigned char alive, ready, wait_send, wait_recv, in_idle;
+  uint32_t pc;
+} th[NUM_THREADS];
+
+void tsim_thread_state(unsigned core, unsigned thread, svBit alive, svBit ready, unsigned pc) {
+  unsigned id = core * TinselThreadsPerCore + thread;
+  if (id >= NUM_THREADS) return;
+  th[id].alive = alive;
+  th[id].ready = ready;
+  th[id].pc = pc;
+}
+
+void tsim_mbox_thread_wait(unsigned tile, unsigned thread, svBit can_send, svBit can_recv, svBit idle) {
+  unsigned id = tile * TinselThreadsPerMailbox + thread;
+  if (id >= NUM_THREADS) return;
+  th[id].wait_send = can_send;
+  th[id].wait_recv = can_recv;
+  th[id].in_idle = idle;
+}
+
+/* A thread's state in words; threads with equal text are grouped. */
+static void describe(unsigned id, char *buf, size_t n) {
+  if (!th[id].alive) {
+    snprintf(buf, n, "stopped");
+  } else if (th[id].in_idle) {
+    snprintf(buf, n, "in tinselIdle, pc 0x%08x", th[id].pc);
+  } else if (th[id].wait_send || th[id].wait_recv) {
+    snprintf(buf, n, "in WaitUntil(%s%s%s), pc 0x%08x", th[id].wait_send ? "CAN_SEND" : "",
+             th[id].wait_send && th[id].wait_recv ? "|" : "", th[id].wait_recv ? "CAN_RECV" : "", th[id].pc);
+  } else {
+    snprintf(buf, n, "%s, pc 0x%08x", th[id].ready ? "running" : "suspended (memory, FPU or mailbox answer)",
+             th[id].pc);
+  }
+}
+
+void tsim_threads_report(void) {
+  static unsigned char done[NUM_THREADS];
+  char what[96], other[96];
+  memset(done, 0, sizeof done);
+  for (unsigned i = 0; i < NUM_THREADS; i++) {
+    if (done[i]) continue;
+    describe(i, what, sizeof what);
+    unsigned count = 0, first_shown = 0;
+    char ids[160] = "";
+    size_t len = 0;
+    for (unsigned j = i; j < NUM_THREADS; j++) {
+      if (done[j]) continue;
+      describe(j, other, sizeof other);
+      if (strcmp(what, other)) continue;
+      done[j] = 1;
+      count++;
+      /* Name the first few threads (core.thread); count the rest. */
+      if (first_shown < 8 && len < sizeof ids - 16) {
+        len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%u.%u", first_shown ? " " : "",
+                                j / TinselThreadsPerCore, j % TinselThreadsPerCore);
+        first_shown++;
+      }
+    }
+    fprintf(stderr, "tsim:   %u thread%s (core.thread %s%s): %s\n", count, count == 1 ? "" : "s", ids,
+            count > first_shown ? " ..." : "", what);
+  }
+}
