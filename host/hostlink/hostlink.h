@@ -1,0 +1,85 @@
+/*
+ * hostlink.h: the host's side of Tinsel's host link, in C (libhostlink.a).
+ *
+ * One API for the cycle model (tsim serves a board or a box over local
+ * sockets) and, later, real POETS boxes (pciestreamd's socket and
+ * boardctrld's DebugLink). It mirrors Tinsel's HostLink (tinsel.md §4.2):
+ * the same wire format (host -> boards: a 16-byte header {dest, 0,
+ * (flits-1) << 24, key} then the flits; boards -> host: every message
+ * padded to 64 bytes), the same boot commands (§1.9) and the same
+ * DebugLink commands (§4.3).
+ *
+ * Every function that can fail returns -1 and leaves a message naming what
+ * failed (socket, thread address, sizes, limits) in hl_error(). Nothing
+ * here exits or prints.
+ */
+#ifndef HOSTLINK_H
+#define HOSTLINK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct hostlink hostlink;
+
+/* Connects. HOST is where messages go: "unix:PATH" (a socket file) or
+ * "unix:@NAME" (an abstract socket, as pciestreamd's "@pciestream").
+ * DEBUG is the DebugLink: "unix:PATH", "unix:@NAME" or "HOST:PORT" (TCP,
+ * boardctrld); NULL: none (stdout and stdin of threads then unavailable).
+ * BOARDS_X x BOARDS_Y is the worker-board mesh behind the link. On failure
+ * returns NULL and writes why into ERR. */
+hostlink *hl_open(const char *host, const char *debug, int boards_x, int boards_y, char *err,
+                  size_t errlen);
+void hl_close(hostlink *h);
+const char *hl_error(const hostlink *h);
+
+/* Thread addresses (tinsel.md §2.4), as HostLink's toAddr/fromAddr. */
+uint32_t hl_to_addr(const hostlink *h, int board_x, int board_y, int core, int thread);
+void hl_from_addr(const hostlink *h, uint32_t addr, int *board_x, int *board_y, int *core, int *thread);
+
+/* ------------------------------------------------------------ messages */
+
+/* Sends FLITS (1..4) flits of MSG (16 bytes each) to thread DEST; blocks
+ * while the link is full. */
+int hl_send(hostlink *h, uint32_t dest, int flits, const void *msg);
+/* Same, addressed by a routing key (the board router's records decide). */
+int hl_key_send(hostlink *h, uint32_t key, int flits, const void *msg);
+/* 1 if a message from the boards is waiting, 0 if not, -1 on error. */
+int hl_can_recv(hostlink *h);
+/* Receives one message (always 64 bytes at MSG). Waits at most TIMEOUT_MS
+ * (< 0: forever); returns 1 with a message, 0 on timeout, -1 on error
+ * (including the server going away). */
+int hl_recv(hostlink *h, void *msg, int timeout_ms);
+
+/* -------------------------------------------------------- boot (§1.9) */
+
+/* The boot loader's commands to thread 0 of CORE on board (X, Y). Words
+ * are packed up to the boot loader's limit per message. */
+int hl_set_addr(hostlink *h, int x, int y, int core, uint32_t addr);
+int hl_write_instrs(hostlink *h, int x, int y, int core, uint32_t addr, const uint32_t *words, size_t n);
+int hl_store(hostlink *h, int x, int y, int core, uint32_t addr, const uint32_t *words, size_t n);
+int hl_load(hostlink *h, int x, int y, int core, uint32_t addr, uint32_t *words, size_t n);
+
+/* Loads an ELF built with firmware/link/app.ld: `.text` into the
+ * instruction memory of every core in CORES (board-major list of NCORES
+ * global core indices, board = y * boards_x + x; NULL: every core of every
+ * board), the other loadable sections once per DRAM through the first listed
+ * core of that DRAM. */
+int hl_load_elf(hostlink *h, const char *elf_path, const int *cores, int ncores);
+/* StartCmd to thread 0 of each listed core (NULL: all) with NTHREADS
+ * further threads to create, and waits for every ack. */
+int hl_start(hostlink *h, const int *cores, int ncores, int nthreads);
+/* The "go" byte to thread 0 of every started core (DebugLink StdIn). */
+int hl_go(hostlink *h);
+
+/* ---------------------------------------------------- DebugLink (§4.3) */
+
+/* Copies whatever StdOut bytes the threads wrote to OUT, each line
+ * prefixed "x:y:c:t: " as Tinsel's host does; returns the bytes seen (0 if
+ * none), or -1. */
+long hl_poll_stdout(hostlink *h, FILE *out);
+/* One StdIn byte to thread THREAD of every core of board (X, Y)
+ * (SetDest broadcast + StdIn), or to one core when CORE >= 0. */
+int hl_put_stdin(hostlink *h, int x, int y, int core, int thread, uint8_t byte);
+
+#endif
