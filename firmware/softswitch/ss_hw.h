@@ -11,6 +11,7 @@
 #include "tinsel.h"
 static inline uint32_t ss_hw_id(void) { return tinselId(); }
 static inline uint32_t ss_hw_cycles(void) { return tinselCycleCount(); }
+static inline uint32_t ss_hw_cycles_hi(void) { return tinselCycleCountU(); }
 static inline int ss_hw_can_send(void) { return tinselCanSend(); }
 static inline int ss_hw_can_recv(void) { return tinselCanRecv(); }
 static inline void *ss_hw_send_slot(void) { return (void *)tinselSendSlot(); }
@@ -24,9 +25,11 @@ static inline void ss_hw_wait_send_or_recv(void) {
   tinselWaitUntil((TinselWakeupCond)(TINSEL_CAN_SEND | TINSEL_CAN_RECV));
 }
 static inline int ss_hw_idle(int vote) { return tinselIdle(vote); }
+static inline void ss_hw_wait_recv(void) { tinselWaitUntil(TINSEL_CAN_RECV); }
 #else
 uint32_t ss_hw_id(void);
 uint32_t ss_hw_cycles(void);
+uint32_t ss_hw_cycles_hi(void);
 int ss_hw_can_send(void);
 int ss_hw_can_recv(void);
 void *ss_hw_send_slot(void);
@@ -36,6 +39,7 @@ void *ss_hw_recv(void);
 void ss_hw_free(void *msg);
 void ss_hw_wait_send_or_recv(void);
 int ss_hw_idle(int vote);
+void ss_hw_wait_recv(void);
 #endif
 
 #endif

@@ -42,6 +42,8 @@ typedef struct {
   _Alignas(8) uint8_t acc[SS_MAX_PAYLOAD];
 } ss_tree_node;
 
+_Static_assert(sizeof(ss_tree_node) == SS_TREE_NODE_BYTES, "softswitch.h SS_TREE_NODE_BYTES");
+
 static inline uint32_t ss_tree_parent(uint32_t node, uint32_t fanin) { return (node - 1) / fanin; }
 
 // Children of node in a tree of n nodes.

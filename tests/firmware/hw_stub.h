@@ -27,7 +27,7 @@ typedef struct {
   stub_send sends[STUB_MAX_SENDS];
   uint32_t nsends;
   uint32_t len;              // SendLen
-  uint32_t recvs, frees, waits, idles;
+  uint32_t recvs, frees, waits, idles, recv_waits;
   int sent_while_busy;       // a multicast issued while can_send was false
   int slot_written_while_busy;
   int bad_free;
