@@ -14,6 +14,7 @@ void op_fetch_data(op_dat dat, void *dest) {
   check_dat(dat, "op_fetch_data");
   if (!dest)
     op_fatal("op_fetch_data: NULL destination for dat \"%s\"", dat->name);
+  op_hook_host_read(dat);
   memcpy(dest, dat->data, (size_t)dat->set->size * (size_t)dat->size);
 }
 
@@ -25,6 +26,7 @@ void op_fetch_data_idx(op_dat dat, void *dest, int low, int high) {
              low, high, dat->name, dat->set->name, dat->set->size);
   if (!dest)
     op_fatal("op_fetch_data_idx: NULL destination for dat \"%s\"", dat->name);
+  op_hook_host_read(dat);
   memcpy(dest, dat->data + (size_t)low * dat->size, (size_t)(high - low + 1) * dat->size);
 }
 
@@ -74,6 +76,7 @@ static void print_value(FILE *f, const char *type, const char *p) {
 
 void op_print_dat_to_txtfile(op_dat dat, const char *file) {
   check_dat(dat, "op_print_dat_to_txtfile");
+  op_hook_host_read(dat);
   FILE *f = open_or_die(file, "w", "op_print_dat_to_txtfile", dat);
   int esize = dat->size / dat->dim;
   fprintf(f, "%lld %d\n", (long long)dat->set->size, dat->dim);
@@ -89,6 +92,7 @@ void op_print_dat_to_txtfile(op_dat dat, const char *file) {
 
 void op_print_dat_to_binfile(op_dat dat, const char *file) {
   check_dat(dat, "op_print_dat_to_binfile");
+  op_hook_host_read(dat);
   FILE *f = open_or_die(file, "wb", "op_print_dat_to_binfile", dat);
   int header[2] = {dat->set->size, dat->dim};
   size_t n = (size_t)dat->set->size;

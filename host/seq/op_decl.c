@@ -108,6 +108,7 @@ op_dat op_decl_dat(op_set set, int dim, const char *type, void *data, const char
   /* NULL data leaves the dat zero-filled, like a temp dat. */
   if (data)
     memcpy(dat->data, data, (size_t)set->size * (size_t)dat->size);
+  op_hook_host_wrote(dat);
   return dat;
 }
 
@@ -115,6 +116,7 @@ op_dat op_decl_dat_temp(op_set set, int dim, const char *type, void *data, const
   (void)data; /* OP2 ignores it: temp dats start zeroed */
   op_dat dat = new_dat(set, dim, type, name, "op_decl_dat_temp");
   dat->is_temp = 1;
+  op_hook_host_wrote(dat);
   return dat;
 }
 
@@ -137,6 +139,7 @@ int op_free_dat_temp(op_dat dat) {
       fprintf(stderr, "op2 warning: op_free_dat_temp: dat \"%s\" is not a temp dat\n", dat->name);
       return -1;
     }
+    op_hook_freed(dat);
     op_state.dats[i] = NULL;
     free_dat(dat);
     return 0;
@@ -173,9 +176,12 @@ void op_partition(const char *lib_name, const char *lib_routine, op_set prime_se
 int op_is_root(void) { return 1; }
 
 void op_exit(void) {
+  op_hook_exiting();
   for (int i = 0; i < op_state.ndats; i++)
-    if (op_state.dats[i])
+    if (op_state.dats[i]) {
+      op_hook_freed(op_state.dats[i]);
       free_dat(op_state.dats[i]);
+    }
   for (int i = 0; i < op_state.nmaps; i++) {
     free(op_state.maps[i]->map);
     free((char *)op_state.maps[i]->name);

@@ -31,6 +31,12 @@ int op_type_size_or_die(const char *type, const char *where);
 /* op_check.c: OP2 op_arg_check, fatal on the first inconsistency. */
 void op_check_loop_args(const char *name, op_set set, int nargs, const op_arg *args);
 
+/* op_hooks.c: the registered runtime's hooks (op_rt_set_hooks), no-ops without one. */
+void op_hook_host_read(op_dat dat);
+void op_hook_host_wrote(op_dat dat);
+void op_hook_freed(op_dat dat);
+void op_hook_exiting(void);
+
 /* op_loops.c */
 void op_loops_free(void);
 double op_wall_time(void);

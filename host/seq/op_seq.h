@@ -120,6 +120,23 @@ int op_is_root(void);
 double op_rt_loop_enter(const char *name, op_set set, int nargs, const op_arg *args);
 void op_rt_loop_exit(const char *name, op_set set, int nargs, const op_arg *args, double t0);
 
+/*
+ * For a runtime that keeps dats elsewhere (libop2_tinsel keeps them resident
+ * on the devices): host_read runs before the host reads a dat's data
+ * (op_fetch_data, op_fetch_data_idx, op_print_dat_to_txtfile,
+ * op_print_dat_to_binfile) and must make dat->data current; host_wrote runs
+ * after the host set a dat's data (op_decl_dat, op_decl_dat_temp); freed runs
+ * before a dat is freed (op_free_dat_temp, op_exit); exiting runs first in
+ * op_exit. Any may be NULL; op_rt_set_hooks(NULL) removes them.
+ */
+typedef struct {
+  void (*host_read)(op_dat dat);
+  void (*host_wrote)(op_dat dat);
+  void (*freed)(op_dat dat);
+  void (*exiting)(void);
+} op_rt_hooks;
+void op_rt_set_hooks(const op_rt_hooks *h);
+
 #ifdef __cplusplus
 }
 #endif

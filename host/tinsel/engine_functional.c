@@ -419,4 +419,8 @@ static int run(op2t_run *r) {
   return 0;
 }
 
-const op2t_engine op2t_engine_functional = {"functional", run};
+const op2t_engine op2t_engine_functional = {
+    .name = "functional",
+    .what = "the generated handlers run natively on the host, seeded random delivery order",
+    .run = run,
+};

@@ -4,16 +4,16 @@
  * devices their data and the per-device properties the maps fix, send
  * begin (with READ/MIN/MAX globals and op_opt_arg flags) to every involved
  * device, take their ends (combining INC/MIN/MAX partial results), and
- * bring written dats and globals back. On the wire (issue 6 item 3) begin
+ * bring written globals back. On the wire (issue 6 item 3) begin
  * goes once per thread and ends come folded up a tree of threads
  * (threads.c places the devices; OP2_TINSEL_BEGIN_END=device, FANIN,
  * CONFIG); logically every involved device still takes part.
  *
- * The host's op_dat is the master copy between invocations (op_fetch_data
- * and friends are libop2_seq's): each call loads the dats of its args into
- * the device states and stores back those it may write. The engine is
- * chosen by OP2_TINSEL_ENGINE (only "functional" exists); OP2_TINSEL_SEED
- * seeds its delivery order.
+ * Dats stay resident in the device states between invocations: a call
+ * loads only the dats not already there, and the host copy of a written
+ * dat is brought back only when the host reads it (resident.c, through
+ * libop2_seq's hooks). The engine is chosen by OP2_TINSEL_ENGINE
+ * (engines.c); OP2_TINSEL_SEED seeds the functional engine's delivery order.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -43,10 +43,7 @@ static void start(void) {
   rt.init_props = op2t_calloc((size_t)g->props_bytes, 1);
   const char *seed = getenv("OP2_TINSEL_SEED");
   rt.seed = seed && *seed ? strtoull(seed, NULL, 0) : 1;
-  const char *engine = getenv("OP2_TINSEL_ENGINE");
-  if (engine && *engine && strcmp(engine, op2t_engine_functional.name) != 0)
-    op2t_fatal("OP2_TINSEL_ENGINE=%s: no such engine (available: %s)", engine, op2t_engine_functional.name);
-  rt.engine = &op2t_engine_functional;
+  rt.engine = op2t_choose_engine();
   const char *grain = getenv("OP2_TINSEL_BEGIN_END");
   if (grain && *grain && strcmp(grain, "thread") != 0 && strcmp(grain, "device") != 0)
     op2t_fatal("OP2_TINSEL_BEGIN_END=%s: expected thread or device", grain);
@@ -60,6 +57,7 @@ static void start(void) {
   if (ss_num_invocations != (uint32_t)g->ninvocations)
     op2t_fatal("the device code folds ends for %u invocations, the host tables have %d", ss_num_invocations,
                g->ninvocations);
+  op2t_resident_init();
   op2t_report_init();
 }
 
@@ -84,12 +82,14 @@ static void bind(int t, op_set s, const char *inv, bool *fresh) {
   if (s->size >= 1 << 24)
     op2t_fatal("%s: set \"%s\" has %d elements; the functional engine takes at most %d", inv, s->name,
                s->size, (1 << 24) - 1);
+  op2t_type_unbinding(t);
   free(d->props);
   free(d->state);
   d->set = s;
   d->n = s->size;
   d->props_bytes = ty->props_bytes;
   d->state_bytes = ty->state_bytes;
+  op2t_bindings_drop_type(t);
   d->props = op2t_calloc((size_t)d->n, (size_t)d->props_bytes);
   d->state = op2t_calloc((size_t)d->n, (size_t)d->state_bytes);
   for (int e = 0; e < d->n; e++) {
@@ -131,6 +131,8 @@ static void bind_all(const op2t_invocation *inv, op_set set, op_arg *args, bool 
 static void init_devices(const bool *fresh) {
   const op2t_graph *g = &op2t_graph_info;
   bool changed = memcmp(rt.graph_props, rt.init_props, (size_t)g->props_bytes) != 0;
+  if (changed)
+    op2t_instance_changed();
   for (int t = 0; t < g->ntypes; t++) {
     op2t_devs *d = &rt.devs[t];
     if (!(fresh[t] || changed) || !d->n || !ss_dev_types[t].init)
@@ -142,23 +144,25 @@ static void init_devices(const bool *fresh) {
   memcpy(rt.init_props, rt.graph_props, (size_t)g->props_bytes);
 }
 
-/* Dats between the host's op_dat and the device states. */
-static void move_dats(const op2t_invocation *inv, op_arg *args, bool to_devices) {
+/* The call's dats into the device states (unless already resident); the
+ * host copies of those it may write are stale afterwards (resident.c). */
+static void dats_to_devices(const op2t_invocation *inv, op_arg *args) {
   for (int i = 0; i < inv->nargs; i++) {
     const op2t_arg *a = &inv->args[i];
     op_dat dat = args[i].dat;
-    if (a->dat_off < 0 || !dat || (!to_devices && (a->acc == OP_READ || !args[i].opt)))
+    if (a->dat_off < 0 || !dat)
       continue;
     if (dat->size != a->dat_bytes)
       op2t_fatal("%s: arg %d's dat \"%s\" has %d bytes per element, the device state %d", inv->name, i,
                  dat->name, dat->size, a->dat_bytes);
-    op2t_devs *d = &rt.devs[a->type];
-    for (int e = 0; e < d->n; e++) {
-      char *s = d->state + (size_t)e * d->state_bytes + a->dat_off;
-      char *h = dat->data + (size_t)e * dat->size;
-      memcpy(to_devices ? s : h, to_devices ? h : s, (size_t)dat->size);
-    }
+    op2t_dat_to_devices(dat, a->type, a->dat_off);
   }
+}
+
+static void dats_written(const op2t_invocation *inv, op_arg *args) {
+  for (int i = 0; i < inv->nargs; i++)
+    if (inv->args[i].dat_off >= 0 && args[i].dat && inv->args[i].acc != OP_READ && args[i].opt)
+      op2t_dat_written(args[i].dat);
 }
 
 /* The controller's side: partial results of INC, MIN and MAX globals. */
@@ -227,10 +231,11 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
     op2t_place(rt.devs, g->ntypes);
   init_devices(fresh);
   free(fresh);
-  op2t_set_props(inv, args, rt.devs);
-  op2t_fanouts fs = {0};
-  op2t_build_edges(&fs, inv, args, rt.devs);
-  move_dats(inv, args, true);
+  int k = 0;
+  while (g->invocations[k] != inv)
+    k++;
+  const op2t_fanouts *fs = op2t_bind_call(k, set, args, rt.devs);
+  dats_to_devices(inv, args);
 
   Controller c = {args, op2t_calloc((size_t)nargs + 1, sizeof(char *)), 0, ++rt.round};
   char *begin = op2t_calloc((size_t)inv->begin_bytes, 1);
@@ -251,16 +256,13 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   }
 
   op2t_inv_record *rec = op2t_record(inv);
-  op2t_run run = {.graph = g, .inv = inv, .devs = rt.devs, .graph_props = rt.graph_props, .fanouts = fs.f,
-                  .nfanouts = fs.n, .begin = begin, .on_end = on_end, .controller = &c, .counts = &rec->counts,
+  op2t_run run = {.graph = g, .inv = inv, .devs = rt.devs, .graph_props = rt.graph_props, .fanouts = fs->f,
+                  .nfanouts = fs->n, .k = k, .instance = op2t_instance_generation(), .begin = begin, .on_end = on_end, .controller = &c, .counts = &rec->counts,
                   .seed = rt.seed ^ ((uint64_t)rt.round << 32)};
   if (!rt.per_device) {
     run.thread = op2t_threads();
     run.threads_per_mbox = op2t_threads_per_mbox();
     run.fanin = rt.fanin;
-    int k = 0;
-    while (g->invocations[k] != inv)
-      k++;
     run.combine = ss_end_combine[k];
   }
   long involved = 0;
@@ -273,9 +275,9 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
                involved);
   rec->counts.calls++;
   rec->counts.devices += involved;
-  op2t_record_call(rec, inv, &fs, rt.devs);
+  op2t_record_call(rec, inv, fs, rt.devs);
 
-  move_dats(inv, args, false);
+  dats_written(inv, args);
   for (int i = 0; i < nargs; i++) {
     if (c.acc[i] && inv->args[i].acc != OP_READ)
       memcpy(args[i].data, c.acc[i], (size_t)inv->args[i].gbl_bytes);
@@ -283,7 +285,6 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   }
   free(c.acc);
   free(begin);
-  op2t_free_edges(&fs);
   op_rt_loop_exit(name, set, nargs, args, t0);
 }
 
@@ -295,3 +296,5 @@ const char *op2t_grain(void) {
            op2t_config_name());
   return buf;
 }
+
+op2t_devs *op2t_bound_devs(void) { return rt.devs; }

@@ -87,14 +87,34 @@ struct op2t_run {
   int threads_per_mbox;
   int fanin;
   ss_combine_fn combine;            /* this invocation's fold of end payloads */
+  /* The resident instance (bindings.c): K indexes op2t_graph_info.invocations;
+   * INSTANCE changes whenever the bound invocations, their edges, the
+   * devices or the graph properties do (op2t_bound_edges gives every bound
+   * invocation's edges). An engine that loads the instance reloads then. */
+  int k;
+  unsigned instance;
 };
 
 typedef struct {
-  const char *name;
+  const char *name;      /* OP2_TINSEL_ENGINE=name */
+  const char *what;      /* one line, for the list of engines */
   /* Runs the invocation; returns 0, or prints why not and returns 1. */
   int (*run)(op2t_run *r);
+  /* Engines whose devices live elsewhere move a dat between the devices
+   * and the runtime's mirror of their state (devs[type].state, the
+   * functional engine's own): bytes [off, off + bytes) of every device of
+   * TYPE, fetched into the mirror or pushed from it. Return 0, or print why
+   * not and return 1. NULL: the mirror is the device state. */
+  int (*fetch)(const op2t_devs *devs, int type, int off, int bytes);
+  int (*push)(const op2t_devs *devs, int type, int off, int bytes);
+  /* At op_exit (and never before a run): release the devices, report. May be NULL. */
+  void (*finish)(void);
 } op2t_engine;
 
+/* engines.c: every engine, by name; NULL-terminated. */
+extern const op2t_engine *const op2t_engines[];
 extern const op2t_engine op2t_engine_functional;
+extern const op2t_engine op2t_engine_sim;
+extern const op2t_engine op2t_engine_hostlink;
 
 #endif

@@ -24,6 +24,36 @@ typedef struct {
   int seen;
 } op2t_inv_record;
 
+/* engines.c: OP2_TINSEL_ENGINE (fatal with the list when unknown); finish at op_exit. */
+const op2t_engine *op2t_choose_engine(void);
+const op2t_engine *op2t_current_engine(void);
+void op2t_engine_finish(void);
+
+/* invoke.c: the devices of every type, bound or not ([ntypes]). */
+op2t_devs *op2t_bound_devs(void);
+
+/* bindings.c: each invocation's edges and props, kept while its calls bind the
+ * same sets, maps, dats and opt flags; the instance's generation moves when
+ * anything in it changes (engines that load it reload then). */
+const op2t_fanouts *op2t_bind_call(int k, op_set set, op_arg *args, op2t_devs *devs);
+void op2t_bindings_drop_type(int type);  /* its devices changed */
+void op2t_instance_changed(void);        /* graph properties changed */
+unsigned op2t_instance_generation(void);
+int op2t_bound_edges(int k, const op2t_fanout **f, int *n); /* 1 if invocation k is bound */
+void op2t_bindings_free(void);
+
+/* resident.c: where each dat's fresh copy is (host, device state or both). */
+typedef struct {
+  long to_devices;   /* dats copied into a slot of the device states */
+  long to_host;      /* stale host copies brought back */
+  long host_reads;   /* host reads (op_fetch_data and friends) */
+} op2t_dat_counts;
+void op2t_resident_init(void);                         /* registers libop2_seq's hooks */
+void op2t_dat_to_devices(op_dat dat, int type, int off); /* unless already there */
+void op2t_dat_written(op_dat dat);                      /* the devices changed it */
+void op2t_type_unbinding(int type);                     /* before its state is freed */
+const op2t_dat_counts *op2t_dat_moves(void);
+
 /* errors.c */
 _Noreturn void op2t_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *op2t_calloc(size_t n, size_t size);

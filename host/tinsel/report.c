@@ -81,7 +81,7 @@ void op2t_record_call(op2t_inv_record *rec, const op2t_invocation *inv, const op
 
 static void print_stats(void) {
   const op2t_graph *g = &op2t_graph_info;
-  fprintf(stderr, "\nop2 tinsel: messages per invocation (functional engine, %s; per call, averaged)\n", op2t_grain());
+  fprintf(stderr, "\nop2 tinsel: messages per invocation (%s engine, %s; per call, averaged)\n", op2t_current_engine()->name, op2t_grain());
   fprintf(stderr, "  %-16s %6s %8s %7s %6s %8s %8s %7s %10s %10s %10s %10s %10s %10s %8s\n", "invocation", "calls",
           "devices", "threads", "mboxes", "begin", "end", "to_host", "read_sends", "read_edges", "writes", "seed", "per_device",
           "sent", "early");
@@ -104,6 +104,9 @@ static void print_stats(void) {
             c->read_sends / k, c->read_edges / k, c->write_edges / k, seed / k, per_device / k, sent / k,
             c->early / k);
   }
+  const op2t_dat_counts *m = op2t_dat_moves();
+  fprintf(stderr, "  dats: %ld copied to the devices, %ld brought back for %ld host reads (resident between invocations)\n",
+          m->to_devices, m->to_host, m->host_reads);
 }
 
 static void write_instance(FILE *f) {

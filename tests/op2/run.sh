@@ -34,6 +34,20 @@ for v in dp sp; do
   fi
 done
 
+# Dats stay on the devices between loops (tinsel target, functional engine):
+# resident_dats copies each of its 4 dats in once and brings a dat back only
+# when the host reads it after a loop wrote it (4 of its 5 reads).
+export ASAN_OPTIONS=detect_leaks=0
+if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "$tmp/rd" tests/op2/resident_dats.cpp \
+     >"$tmp/rd.build" 2>&1; then
+  out=$(cd "$tmp" && OP2_TINSEL_STATS=1 ./rd 2>&1)
+  check "resident_dats on the tinsel target" grep -qx "resident_dats PASSED" <<<"$out"
+  check "resident_dats: dats copied once, brought back only for host reads" \
+    grep -q "dats: 4 copied to the devices, 4 brought back for 5 host reads" <<<"$out"
+else
+  fail "resident_dats builds for the tinsel target" "$(tail -5 "$tmp/rd.build")"
+fi
+
 # The classic output format, the timing table and the --output file.
 out=$("$bin/airfoil_dp" --mesh "$mesh" --iters 4 --print-every 2 --output "$tmp/q.txt" 2>&1)
 check "airfoil prints ' %d  %10.5e '" grep -qE '^ 4  [0-9]\.[0-9]{5}e-0[0-9] $' <<<"$out"
