@@ -44,7 +44,12 @@ proc ::poets::run::run {args} {
         daemons::require_running $box
     }
     set first [lindex $boxes 0]
-    exec::run [dict get $first Host] [command_line $exe $config $boxes $nx $ny [dict get $opts args]]
+    try {
+        exec::run [dict get $first Host] [command_line $exe $config $boxes $nx $ny [dict get $opts args]]
+    } trap {POETS TOOL FAILED env} {msg opts} {
+        # The command starts with env (the runtime's settings): name the executable.
+        throw [lreplace [dict get $opts -errorcode] 3 3 $exe] [regsub {^env } $msg "$exe "]
+    }
 }
 
 # poets::run::select --
@@ -88,9 +93,11 @@ proc ::poets::run::select {opts} {
 
 # poets::run::command_line --
 #
-#	The host executable's command line on real boxes: HostLink's data
+#	The host executable's command line on real boxes, its runtime told by
+#	environment variables to use the HostLink engine: HostLink's data
 #	channel is the first box's pciestreamd (an abstract UNIX socket on
-#	that host), its debug channel every box's boardctrld.
+#	that host), its debug channel every box's boardctrld. The application's
+#	own arguments follow the executable unchanged.
 #
 # Arguments:
 #	exe	the executable
@@ -105,8 +112,10 @@ proc ::poets::run::select {opts} {
 proc ::poets::run::command_line {exe config boxes nx ny appargs} {
     set first [lindex $boxes 0]
     set debug [lmap box $boxes {string cat [dict get $box Host] : [dict get $box BoardCtrlPort]}]
-    return [list $exe --hostlink unix:@[dict get $first PcieStreamSocket] \
-            --debuglink [join $debug ,] --config $config --boxes ${nx}x$ny -- {*}$appargs]
+    return [list env OP2_TINSEL_ENGINE=hostlink \
+            OP2_TINSEL_HOSTLINK=unix:@[dict get $first PcieStreamSocket] \
+            OP2_TINSEL_DEBUGLINK=[join $debug ,] OP2_TINSEL_CONFIG=$config \
+            OP2_TINSEL_BOXES=${nx}x$ny $exe {*}$appargs]
 }
 
 # poets::run::executable --
