@@ -61,9 +61,13 @@ $(FW)/boot.elf: $(FW)/boot/entry.S.o $(FW)/boot/boot.c.o firmware/link/boot.ld $
 	$(CHECKELF) --boot $@
 
 # The softswitch, and images built on it or on the library.
+# -msave-restore: register saves through libgcc's shared __riscv_save_N
+# routines (plain RV32I) instead of inline in every function: the softswitch is
+# in every image and ~370 bytes smaller so.
+FW_SS_CFLAGS := -msave-restore
 $(FW)/softswitch/%.o: firmware/softswitch/%.c $(FW_HDRS)
 	@mkdir -p $(dir $@)
-	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) $(FW_SS_CFLAGS) -c $< -o $@
 
 $(FW)/examples/%.o: firmware/examples/%.c $(FW_HDRS)
 	@mkdir -p $(dir $@)

@@ -4,6 +4,14 @@
 // access goes through ss_hw.h, so this file also runs in the host tests.
 #include "softswitch.h"
 #include "ss_hw.h"
+#include "ss_tree.h"
+
+// Images without invocations (the firmware tests) link no generated code:
+// this default stands in (a weak function: never inlined, so op2c's wins).
+__attribute__((weak)) ss_combine_fn ss_end_combine_of(uint32_t k) {
+  (void)k;
+  return 0;
+}
 
 #define AT(t, off) ((void *)((t)->base + (off)))
 
@@ -62,12 +70,118 @@ static int fits(const ss_thread_image *img, uint32_t off, uint32_t count, uint32
   return off <= img->image_bytes && count <= (img->image_bytes - off) / size;
 }
 
+static void wait_send_or_recv(ss_thread *t) {
+  uint32_t c0 = ss_hw_cycles();
+  ss_hw_wait_send_or_recv();
+  t->img->stats.idle_cycles += ss_hw_cycles() - c0;
+}
+
+// ------------------------------------------------ invocations (image v2)
+
+static ss_tree_node *tree_node(const ss_thread *t, uint32_t k) { return (ss_tree_node *)t->tree + k; }
+
+// Checks the invocation tables and arms every tree node for its own
+// devices' ends and its children's (early ends from children are kept).
+static int init_invocations(ss_thread *t) {
+  ss_thread_image *img = t->img;
+  uint32_t n = img->num_invocations;
+  t->inv = 0;
+  t->tree = 0;
+  if (n == 0) return 0;
+  if (n > SS_MAX_INVOCATIONS || !ss_end_combine_of(n - 1) || ((img->inv_off | img->tree_off) & 7u) ||
+      !fits(img, img->inv_off, n, sizeof(ss_inv_node)) || !fits(img, img->tree_off, n, SS_TREE_NODE_BYTES))
+    return 1;
+  t->inv = AT(t, img->inv_off);
+  t->tree = AT(t, img->tree_off);
+  for (uint32_t k = 0; k < n; k++) {
+    if (t->inv[k].end_bytes > SS_MAX_PAYLOAD) return 1;
+    ss_tree_init(tree_node(t, k), t->inv[k].own, t->inv[k].children);
+  }
+  return 0;
+}
+
+// One end (a device's, or a child thread's standing for DEVICES devices)
+// folds into the node of invocation k; a node that fires queues its end.
+static void post_end(ss_thread *t, uint32_t k, const void *payload, uint32_t devices) {
+  if (k >= t->img->num_invocations) { t->img->stats.errors++; return; }
+  if (ss_tree_post(tree_node(t, k), payload, t->inv[k].end_bytes, ss_end_combine_of(k), devices)) {
+    if (t->nends < SS_MAX_ENDS_WAITING) t->ends[t->nends++] = (uint8_t)k;
+    else t->img->stats.errors++;
+  }
+}
+
+static void set_len(ss_thread *t, uint32_t payload_bytes) {
+  uint32_t len = (SS_HEADER_BYTES + payload_bytes - 1) >> TinselLogBytesPerFlit;
+  if (len != t->len) { ss_hw_set_len(len); t->len = len; }
+}
+
+// A request from the host (at most one outstanding). CYCLES and STATS are
+// LOADs of fixed words of the image header; the reply waits for the send
+// slot as {off, count} in t->reply and count words at reply_from, read
+// when it is sent.
+static void system_msg(ss_thread *t, const ss_msg_header *h) {
+  ss_thread_image *img = t->img;
+  const ss_sys_mem *q = (const void *)((const char *)h + SS_HEADER_BYTES);
+  if (h->key == SS_KEY_END) { post_end(t, h->pin, q, h->src); return; }
+  if (t->reply_key || h->key > SS_KEY_STATS) { img->stats.errors++; return; }
+  uint32_t off = q->off, n = q->count;
+  if (h->key == SS_KEY_CYCLES) {
+    img->cycles[0] = ss_hw_cycles();
+    img->cycles[1] = ss_hw_cycles_hi();
+    off = SS_CYCLES_OFF, n = 2;
+  } else if (h->key == SS_KEY_STATS) {
+    off = SS_STATS_OFF, n = sizeof(ss_stats) / 4;
+  }
+  uint32_t *mem = AT(t, off);
+  if ((off & 3u) || n > SS_SYS_MEM_WORDS || !fits(img, off, n, 4)) { img->stats.errors++; n = 0; }
+  if (h->key == SS_KEY_STORE) {
+    for (uint32_t i = 0; i < n; i++) mem[i] = q->words[i];
+    return;
+  }
+  t->reply_key = h->key;
+  t->reply[0] = off;
+  t->reply[1] = n;
+  t->reply_from = mem;
+}
+
+// Sends the waiting reply, else the end of one fired tree node.
+static int send_system(ss_thread *t) {
+  ss_thread_image *img = t->img;
+  if (!ss_hw_can_send()) { wait_send_or_recv(t); return SS_WAITED; }
+  ss_msg_header *h = ss_hw_send_slot();
+  uint32_t *p = (uint32_t *)((char *)h + SS_HEADER_BYTES), n;
+  const uint32_t *from;
+  const ss_out_edge *to = &t->host;
+  if (t->reply_key) {
+    h->key = (uint16_t)t->reply_key, h->pin = 0, h->src = ss_hw_id();
+    p[0] = t->reply[0], p[1] = n = t->reply[1];
+    p += 2, from = t->reply_from;
+    t->reply_key = 0;
+  } else {
+    uint32_t k = t->ends[--t->nends];
+    ss_tree_node *node = tree_node(t, k);
+    if (node->bad_round) img->stats.errors++;
+    h->key = SS_KEY_END, h->pin = (uint8_t)k, h->src = node->devices;
+    from = (const uint32_t *)node->acc, n = (t->inv[k].end_bytes + 3) / 4, to = &t->inv[k].up;
+    ss_tree_reset(node);  // acc stays as it is until the next round's first post
+  }
+  h->flags = 0;
+  for (uint32_t i = 0; i < n; i++) p[i] = from[i];
+  set_len(t, (uint32_t)((char *)(p + n) - (char *)h) - SS_HEADER_BYTES);
+  ss_hw_multicast(to->mbox, to->mask_hi, to->mask_lo, h);
+  img->stats.sent_remote++;
+  return SS_BUSY;
+}
+
 int ss_init(ss_thread *t, ss_thread_image *img) {
   t->img = img;
   t->base = (char *)img;
   t->cursor = t->edge = t->edges_left = 0;
   t->len = ~0u;
   t->active = 1;   // the first barrier votes "not done": OnHardwareIdle runs at least once
+  t->reply_key = 0;
+  t->nends = 0;
+  t->host = (ss_out_edge){img->host_mbox, 0, 1, 0, 0};
   img->stats = (ss_stats){ 0 };
   uint32_t n = img->num_devices;
   // Tinsel has no misaligned access: every table and state is word-aligned.
@@ -88,6 +202,10 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
   t->rts = AT(t, img->rts_off);
   t->ready = AT(t, img->ready_off);
   t->graph_props = img->graph_props_off ? AT(t, img->graph_props_off) : 0;
+  if (init_invocations(t)) {
+    img->stats.errors++;
+    return 1;
+  }
   for (uint32_t i = 0; i < n; i++) {
     const ss_device *d = &t->devs[i];
     if (d->type >= ss_num_dev_types || ((d->state_off | d->props_off) & 3u) ||
@@ -124,12 +242,6 @@ static uint32_t next_ready(const ss_thread *t) {
   return n;
 }
 
-static void wait_send_or_recv(ss_thread *t) {
-  uint32_t c0 = ss_hw_cycles();
-  ss_hw_wait_send_or_recv();
-  t->img->stats.idle_cycles += ss_hw_cycles() - c0;
-}
-
 // Run device i's send handler for its highest-priority ready pin.
 static int start_send(ss_thread *t, uint32_t i) {
   ss_thread_image *img = t->img;
@@ -152,7 +264,9 @@ static int start_send(ss_thread *t, uint32_t i) {
   h->pin = (uint8_t)pin;
   h->flags = 0;
   h->src = SS_SRC(i, ss_hw_id());
-  if (op->local_key != SS_NO_KEY) {
+  if (op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY) {
+    post_end(t, op->local_key - SS_END_PIN_BASE, (char *)h + SS_HEADER_BYTES, 1);
+  } else if (op->local_key != SS_NO_KEY) {
     h->key = op->local_key;
     img->stats.sent_local++;
     if (op->local_key < img->num_in_groups)
@@ -160,9 +274,7 @@ static int start_send(ss_thread *t, uint32_t i) {
     deliver(t, h);
   }
   if (op->num_edges) {
-    uint32_t bytes = SS_HEADER_BYTES + ty->out_bytes[pin];
-    uint32_t len = (bytes - 1) >> TinselLogBytesPerFlit;
-    if (len != t->len) { ss_hw_set_len(len); t->len = len; }
+    set_len(t, ty->out_bytes[pin]);
     t->edge = op->first_edge;
     t->edges_left = op->num_edges;
   }
@@ -185,6 +297,11 @@ static int send_edge(ss_thread *t) {
 static int go_idle(ss_thread *t) {
   ss_thread_image *img = t->img;
   uint32_t c0 = ss_hw_cycles();
+  if (img->flags & SS_FLAG_HOST_DRIVEN) {   // the host drives: no barrier, wait for it
+    ss_hw_wait_recv();
+    img->stats.idle_cycles += ss_hw_cycles() - c0;
+    return SS_WAITED;
+  }
   int r = ss_hw_idle(!t->active);
   img->stats.idle_cycles += ss_hw_cycles() - c0;
   if (r == 0) return SS_BUSY;                // a message arrived
@@ -206,10 +323,12 @@ int ss_poll(ss_thread *t) {
   while (ss_hw_can_recv()) {                 // receive first: drain the mailbox
     ss_msg_header *m = ss_hw_recv();
     t->img->stats.recv_remote++;
-    deliver(t, m);
+    if (m->key >= SS_SYS_KEY_BASE) system_msg(t, m);
+    else deliver(t, m);
     ss_hw_free(m);
   }
   if (t->edges_left) return send_edge(t);
+  if (t->reply_key || t->nends) return send_system(t);
   uint32_t i = next_ready(t);
   if (i < t->img->num_devices) return start_send(t, i);
   return go_idle(t);

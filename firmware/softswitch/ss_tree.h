@@ -30,6 +30,9 @@ typedef void (*ss_combine_fn)(void *acc, const void *in);
 // host's tables) the fold of one end payload into another.
 extern const ss_combine_fn ss_end_combine[];
 extern const uint32_t ss_num_invocations;
+// The same as a function (ss_end_combine[k], or NULL when k >= ss_num_invocations):
+// what the softswitch calls, so images without invocations link a weak default.
+ss_combine_fn ss_end_combine_of(uint32_t k);
 
 #define SS_END_ROUND_OFF       0
 #define SS_END_CONTRIBUTES_OFF 4
@@ -67,21 +70,13 @@ static inline void ss_tree_init(ss_tree_node *t, uint32_t own_devices, uint32_t 
 static inline int ss_tree_post(ss_tree_node *t, const void *payload, uint32_t bytes, ss_combine_fn combine,
                                uint32_t devices) {
   const uint8_t *in = payload;
-  if (!t->have) {
-    memcpy(t->acc, in, bytes);
-    t->have = 1;
-  } else {
-    uint32_t r0, r1;
-    memcpy(&r0, t->acc + SS_END_ROUND_OFF, sizeof(r0));
-    memcpy(&r1, in + SS_END_ROUND_OFF, sizeof(r1));
-    t->bad_round |= r0 != r1;
-    if (in[SS_END_CONTRIBUTES_OFF]) {
-      if (t->acc[SS_END_CONTRIBUTES_OFF])
-        combine(t->acc, in);
-      else
-        memcpy(t->acc, in, bytes); // the first contribution: nothing to fold yet
-    }
-  }
+  if (t->have)
+    t->bad_round |= memcmp(t->acc + SS_END_ROUND_OFF, in + SS_END_ROUND_OFF, 4) != 0;
+  if (!t->have || (in[SS_END_CONTRIBUTES_OFF] && !t->acc[SS_END_CONTRIBUTES_OFF]))
+    memcpy(t->acc, in, bytes); // the first post, or the first contribution: nothing to fold yet
+  else if (in[SS_END_CONTRIBUTES_OFF])
+    combine(t->acc, in);
+  t->have = 1;
   t->devices += devices;
   return ss_counted_post(&t->done);
 }

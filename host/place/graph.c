@@ -163,8 +163,31 @@ int place_add_map_edges(PlaceGraph *g, const char *map_name, int from_type, int 
 int place_add_host_in_pin(PlaceGraph *g, int type, int in_pin) {
   if (frozen(g) || bad_type(g, type, "host pin")) return -1;
   if (g->nhost_in == PLACE_MAX_PINS) return place_fail(g, "more than %d host pins", PLACE_MAX_PINS);
-  g->host_in[g->nhost_in] = (PlaceHostPin){type, in_pin};
-  return g->nhost_in++; /* keys 0..nhost_in-1 are the host's on every thread */
+  g->host_in[g->nhost_in++] = (PlaceHostPin){type, in_pin, g->nhost_keys};
+  return g->nhost_keys++; /* keys 0..nhost_keys-1 are the host's on every thread */
+}
+
+int place_reserve_host_keys(PlaceGraph *g, int n) {
+  if (frozen(g)) return -1;
+  if (n < 0 || n > PLACE_MAX_PINS) return place_fail(g, "%d host keys: at most %d", n, PLACE_MAX_PINS);
+  if (n > g->nhost_keys) g->nhost_keys = n;
+  return 0;
+}
+
+int place_add_host_key_pin(PlaceGraph *g, int key, int type, int in_pin) {
+  if (frozen(g) || bad_type(g, type, "host pin")) return -1;
+  if (key < 0 || key >= g->nhost_keys)
+    return place_fail(g, "host key %d: only keys 0..%d are reserved", key, g->nhost_keys - 1);
+  if (g->nhost_in == PLACE_MAX_PINS) return place_fail(g, "more than %d host pins", PLACE_MAX_PINS);
+  g->host_in[g->nhost_in++] = (PlaceHostPin){type, in_pin, key};
+  return 0;
+}
+
+int place_set_image_index(PlaceGraph *g, int type, int index) {
+  if (frozen(g) || bad_type(g, type, "image index")) return -1;
+  if (index < 0 || index > 0xffff) return place_fail(g, "image index %d: expected 0..65535", index);
+  g->types[type].image_index = index;
+  return 0;
 }
 
 int place_add_host_out_pin(PlaceGraph *g, int type, int out_pin) {

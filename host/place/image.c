@@ -3,7 +3,8 @@
  * it for the limits, and everything else hands it placed, routed devices.
  *
  *   ss_thread_image | ss_device[] | ss_out_pin[] | ss_out_edge[] |
- *   ss_in_group[] | ss_in_edge[] | graph properties | device state and
+ *   ss_in_group[] | ss_in_edge[] | graph properties | ss_inv_node[] |
+ *   tree nodes (scratch) | device state and
  *   properties | edge properties (each distinct label once) | rts | ready
  *
  * Every part starts 8-byte aligned; offsets are from the image base. */
@@ -41,6 +42,15 @@ int place_image(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p,
                 const PlaceRoutes *r, uint32_t thread, const void *graph_props,
                 uint32_t graph_props_bytes, uint32_t flags, PlaceFillFn fill, void *ctx,
                 uint8_t **out, uint32_t *out_bytes) {
+  return place_image_inv(g, m, p, r, thread, graph_props, graph_props_bytes, flags, fill, ctx, NULL, out,
+                         out_bytes);
+}
+
+int place_image_inv(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p,
+                    const PlaceRoutes *r, uint32_t thread, const void *graph_props,
+                    uint32_t graph_props_bytes, uint32_t flags, PlaceFillFn fill, void *ctx,
+                    const PlaceImageInv *inv, uint8_t **out, uint32_t *out_bytes) {
+  uint32_t ninv = inv ? inv->num_invocations : 0;
   *out = NULL, *out_bytes = 0;
   uint32_t d0 = p->thread_first[thread], nd = p->thread_first[thread + 1] - d0;
   uint32_t g0 = r->group_first[thread], ng = r->group_first[thread + 1] - g0;
@@ -70,6 +80,10 @@ int place_image(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p,
   h.in_groups_off = (uint32_t)at, at += al8((uint64_t)ng * sizeof(ss_in_group));
   h.in_edges_off = (uint32_t)at, at += al8((uint64_t)nr * sizeof(ss_in_edge));
   h.graph_props_off = graph_props_bytes ? (uint32_t)at : 0, at += al8(graph_props_bytes);
+  h.inv_off = ninv ? (uint32_t)at : 0, at += al8((uint64_t)ninv * sizeof(ss_inv_node));
+  h.tree_off = ninv ? (uint32_t)at : 0, at += al8(SS_TREE_BYTES(ninv));
+  h.num_invocations = ninv;
+  h.host_mbox = m->host_mbox;
   uint64_t state_at = at;
   at += state;
   uint64_t labels_at = at;
@@ -91,6 +105,7 @@ int place_image(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p,
   h.image_bytes = (uint32_t)at, h.num_devices = nd, h.num_in_groups = ng;
   memcpy(img, &h, sizeof h);
   if (graph_props_bytes) memcpy(img + h.graph_props_off, graph_props, graph_props_bytes);
+  if (ninv) memcpy(img + h.inv_off, inv->inv, (size_t)ninv * sizeof(ss_inv_node));
 
   uint32_t pin_at = 0, edge_at = 0;
   uint64_t st = state_at;

@@ -99,6 +99,15 @@ int place_add_map_edges(PlaceGraph *g, const char *map_name, int from_type, int 
 int place_add_host_in_pin(PlaceGraph *g, int type, int in_pin);
 /* Output pin OUT_PIN of TYPE goes to the host (end, globals). */
 int place_add_host_out_pin(PlaceGraph *g, int type, int out_pin);
+/* Host keys shared by several (type, pin)s: place_reserve_host_keys(g, N)
+ * makes keys 0..N-1 the host's on every thread (in-groups possibly empty);
+ * place_add_host_key_pin puts every device of TYPE on input pin IN_PIN into
+ * KEY's in-group (OP2: key k = invocation k's begin, for all its types). */
+int place_reserve_host_keys(PlaceGraph *g, int n);
+int place_add_host_key_pin(PlaceGraph *g, int key, int type, int in_pin);
+/* The type number written into ss_device.type (default: the position of
+ * the type within its code group; OP2 images index by graph type). */
+int place_set_image_index(PlaceGraph *g, int type, int index);
 
 /* ---------------------------------------------------------- placement */
 
@@ -191,6 +200,18 @@ int place_image(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p,
                 const PlaceRoutes *r, uint32_t thread, const void *graph_props,
                 uint32_t graph_props_bytes, uint32_t flags, PlaceFillFn fill, void *ctx,
                 uint8_t **out, uint32_t *out_bytes);
+/* The same with image version 2's invocation tables (softswitch.h):
+ * NUM_INVOCATIONS ss_inv_node entries (24 B each) at INV are copied in, and
+ * scratch for as many tree nodes is reserved; HOST_MBOX is where replies go. */
+typedef struct {
+  uint32_t num_invocations;
+  const void *inv;
+  uint32_t host_mbox;
+} PlaceImageInv;
+int place_image_inv(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p,
+                    const PlaceRoutes *r, uint32_t thread, const void *graph_props,
+                    uint32_t graph_props_bytes, uint32_t flags, PlaceFillFn fill, void *ctx,
+                    const PlaceImageInv *inv, uint8_t **out, uint32_t *out_bytes);
 
 /* ------------------------------------------------------------ helpers */
 

@@ -8,7 +8,7 @@
 #define PLACE_MAX_TYPES 256
 #define PLACE_MAX_PINS 1024
 #define PLACE_NO_KEY 0xffffu     /* softswitch.h SS_NO_KEY */
-#define PLACE_MAX_KEYS 0xffffu   /* keys are 16-bit, below PLACE_NO_KEY */
+#define PLACE_MAX_KEYS 0xfe00u   /* keys are 16-bit, below the softswitch's reserved ones (SS_END_PIN_BASE) */
 
 typedef struct {
   char *name;
@@ -34,7 +34,7 @@ typedef struct {
 } PlacePin;
 
 typedef struct {
-  int type, in_pin;
+  int type, in_pin, key;
 } PlaceHostPin;
 
 struct PlaceGraph {
@@ -46,6 +46,7 @@ struct PlaceGraph {
   int ndats;
   PlaceHostPin host_in[PLACE_MAX_PINS];
   int nhost_in;
+  int nhost_keys;          /* keys 0..nhost_keys-1 are the host's on every thread */
   uint32_t ndevices;
   /* undirected adjacency of devices, built at place_run */
   uint32_t *adj_first, *adj;

@@ -145,15 +145,16 @@ int place_route(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p, P
   r->nboards = (uint32_t)m->nboards;
   r->boards = place_xalloc((size_t)m->nboards, sizeof *r->boards);
   ThreadTab *tabs = place_xalloc(p->nthreads, sizeof *tabs);
-  /* host keys first: the same numbers on every thread */
-  for (uint32_t t = 0; t < p->nthreads; t++)
+  /* host keys first: the same numbers on every thread, even where no device takes them */
+  for (uint32_t t = 0; t < p->nthreads; t++) {
+    for (int h = 0; h < g->nhost_keys; h++) mark(&tabs[t], (uint32_t)h);
     for (int h = 0; h < g->nhost_in; h++) {
-      mark(&tabs[t], (uint32_t)h);
       for (uint32_t i = p->thread_first[t]; i < p->thread_first[t + 1]; i++)
         if (place_type_of(g, p->thread_dev[i]) == g->host_in[h].type)
-          add_entry(&tabs[t], (uint16_t)h,
+          add_entry(&tabs[t], (uint16_t)g->host_in[h].key,
                     (PlaceRecv){(uint16_t)(i - p->thread_first[t]), (uint8_t)g->host_in[h].in_pin, 0, 0});
     }
+  }
   uint64_t nout = 0;
   for (int t = 0; t < g->ntypes; t++) nout += (uint64_t)g->types[t].count * g->types[t].num_out_pins;
   r->out_first = place_xalloc((size_t)g->ndevices + 1, sizeof *r->out_first);

@@ -10,6 +10,7 @@
 
 const op2t_engine *const op2t_engines[] = {
     &op2t_engine_functional,
+    &op2t_engine_softswitch,
     NULL,
 };
 

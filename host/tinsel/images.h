@@ -168,5 +168,10 @@ uint32_t op2t_images_state_addr(const op2t_images *im, int type, int elem, uint3
  * from the images back into DEVS (after the host read the images back). */
 void op2t_images_put_states(op2t_images *im, const op2t_devs *devs);
 void op2t_images_get_states(const op2t_images *im, op2t_devs *devs);
+/* Copies the per-device props of DEVS into the images: they change between
+ * calls of one binding when op_opt_arg flags change <inv>_write_recv_total
+ * (engines compare and store them before a begin). Returns the number of
+ * devices whose props differed. */
+long op2t_images_put_props(op2t_images *im, const op2t_devs *devs);
 
 #endif

@@ -116,5 +116,6 @@ extern const op2t_engine *const op2t_engines[];
 extern const op2t_engine op2t_engine_functional;
 extern const op2t_engine op2t_engine_sim;
 extern const op2t_engine op2t_engine_hostlink;
+extern const op2t_engine op2t_engine_softswitch; /* engine_softswitch.c: the real softswitch on the images, natively */
 
 #endif

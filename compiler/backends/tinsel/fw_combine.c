@@ -44,4 +44,5 @@ void fw_write_combine(FILE *f, const GGraphType *g) {
   for (int j = 0; j < prog->nloops; j++)
     fprintf(f, "%s%s__combine", j ? ", " : "", prog->loops[j]->invocation);
   fprintf(f, "%s};\nconst uint32_t ss_num_invocations = %d;\n", prog->nloops ? "" : "0", prog->nloops);
+  fprintf(f, "ss_combine_fn ss_end_combine_of(uint32_t k) { return k < ss_num_invocations ? ss_end_combine[k] : 0; }\n");
 }

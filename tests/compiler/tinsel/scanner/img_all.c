@@ -68,3 +68,4 @@ static void maybe__combine(void *acc_, const void *in_) {
 }
 const ss_combine_fn ss_end_combine[5] = {flux_1__combine, flux_2__combine, gather__combine, stats__combine, maybe__combine};
 const uint32_t ss_num_invocations = 5;
+ss_combine_fn ss_end_combine_of(uint32_t k) { return k < ss_num_invocations ? ss_end_combine[k] : 0; }

@@ -1,0 +1,301 @@
+/*
+ * engine_softswitch.c: OP2_TINSEL_ENGINE=softswitch. Runs the real
+ * softswitch (firmware/softswitch/softswitch.c, compiled for the host) on
+ * the thread images of the resident instance (images.h), with a simulated
+ * mailbox per thread: the firmware and the images tested end to end
+ * without the cycle model.
+ *
+ * The host side does what a HostLink engine does: build and "load" the
+ * images when the binding changes, send one begin per involved thread
+ * (key k), take the one SS_KEY_END of the tree's root. In between, each
+ * step picks at random (seeded by OP2_TINSEL_SEED and the round) among the
+ * messages in flight (delivered into the receiving thread's mailbox queue)
+ * and the threads with work (one ss_poll), so messages between different
+ * pairs overtake each other and threads interleave arbitrarily.
+ *
+ * Device state lives in the images between invocations; the runtime's
+ * op2t_devs is synced before and after each run (the host's dats move as
+ * invoke.c moves them). Routing keys (other boards) are not modelled: use
+ * a one-board OP2_TINSEL_CONFIG (tile or board).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "images.h"
+#include "op2t_internal.h"
+#include "ss_hw.h"
+#include "softswitch.h"
+
+/* The softswitch itself, compiled for the host against the ss_hw_* below. */
+#include "../../firmware/softswitch/softswitch.c"
+
+typedef struct {
+  _Alignas(8) uint8_t b[TinselBytesPerMsg];
+} Msg;
+
+typedef struct {
+  Msg *m;
+  size_t head, n, cap;   /* a ring */
+} Fifo;
+
+typedef struct {
+  Msg msg;
+  uint32_t to;           /* thread (index into images) */
+} Flight;
+
+static struct {
+  op2t_images *im;
+  ss_thread *ss;         /* [nthreads] */
+  Fifo *box;             /* [nthreads] receive queues */
+  Msg *slot;             /* [nthreads] send slots */
+  uint8_t *active;
+  uint32_t *act, nact;   /* threads that may have work */
+  uint32_t *act_pos;
+  Flight *fl;
+  size_t nfl, capfl;
+  Msg host[4];           /* what reached the host this run */
+  int nhost, bad_send;
+  uint32_t cur, len;
+  uint64_t cycles, rng;
+  unsigned instance;     /* op2t_run.instance the images were built for */
+} es;
+
+/* ------------------------------------------------ the simulated mailbox */
+
+static void fifo_push(Fifo *q, const Msg *m) {
+  if (q->n == q->cap) {
+    size_t cap = q->cap ? 2 * q->cap : 16;
+    Msg *nm = op2t_calloc(cap, sizeof(Msg));
+    for (size_t i = 0; i < q->n; i++)
+      nm[i] = q->m[(q->head + i) % q->cap];
+    free(q->m);
+    q->m = nm, q->cap = cap, q->head = 0;
+  }
+  q->m[(q->head + q->n++) % q->cap] = *m;
+}
+
+static void activate(uint32_t t) {
+  if (es.active[t])
+    return;
+  es.active[t] = 1;
+  es.act_pos[t] = es.nact;
+  es.act[es.nact++] = t;
+}
+
+static void deactivate(uint32_t t) {
+  if (!es.active[t])
+    return;
+  es.active[t] = 0;
+  uint32_t last = es.act[--es.nact];
+  es.act[es.act_pos[t]] = last;
+  es.act_pos[last] = es.act_pos[t];
+}
+
+static int by_addr(const void *key, const void *elem) {
+  uint32_t a = *(const uint32_t *)key, b = ((const op2t_image_thread *)elem)->addr;
+  return a < b ? -1 : a > b;
+}
+
+static void in_flight(uint32_t to, const void *msg) {
+  if (es.nfl == es.capfl) {
+    es.capfl = es.capfl ? 2 * es.capfl : 1024;
+    es.fl = op2t_grow(es.fl, es.capfl, sizeof(Flight));
+  }
+  memcpy(es.fl[es.nfl].msg.b, msg, TinselBytesPerMsg);
+  es.fl[es.nfl++].to = to;
+}
+
+uint32_t ss_hw_id(void) { return es.im->threads[es.cur].addr; }
+uint32_t ss_hw_cycles(void) { return (uint32_t)(es.cycles += 10); }
+uint32_t ss_hw_cycles_hi(void) { return (uint32_t)(es.cycles >> 32); }
+int ss_hw_can_send(void) { return 1; }
+int ss_hw_can_recv(void) { return es.box[es.cur].n > 0; }
+void *ss_hw_send_slot(void) { return es.slot[es.cur].b; }
+void ss_hw_set_len(uint32_t flits_minus_1) { es.len = flits_minus_1; }
+void *ss_hw_recv(void) {
+  Fifo *q = &es.box[es.cur];
+  return q->n ? q->m[q->head].b : NULL;
+}
+void ss_hw_free(void *msg) {
+  Fifo *q = &es.box[es.cur];
+  if (q->n && msg == q->m[q->head].b)
+    q->head = (q->head + 1) % q->cap, q->n--;
+}
+void ss_hw_wait_send_or_recv(void) {}
+void ss_hw_wait_recv(void) {}
+int ss_hw_idle(int vote) { return es.box[es.cur].n ? 0 : vote ? 2 : 1; }
+
+void ss_hw_multicast(uint32_t mbox, uint32_t hi, uint32_t lo, void *msg) {
+  const PlaceMachine *m = &es.im->machine;
+  if (mbox == m->host_mbox) {
+    if (es.nhost < 4)
+      memcpy(es.host[es.nhost].b, msg, TinselBytesPerMsg);
+    es.nhost++;
+    return;
+  }
+  if (mbox == m->mailbox_routing_key) {
+    es.bad_send = 1; /* routing keys: not modelled here */
+    return;
+  }
+  for (uint32_t bit = 0; bit < 64; bit++) {
+    if (!((bit < 32 ? lo >> bit : hi >> (bit - 32)) & 1u))
+      continue;
+    uint32_t addr = mbox << m->log_threads_per_mbox | bit;
+    const op2t_image_thread *t =
+        bsearch(&addr, es.im->threads, es.im->nthreads, sizeof(op2t_image_thread), by_addr);
+    if (!t) {
+      es.bad_send = 2;
+      continue;
+    }
+    in_flight((uint32_t)(t - es.im->threads), msg);
+  }
+}
+
+/* ------------------------------------------------------------ the host */
+
+static uint64_t next_random(void) {
+  es.rng ^= es.rng << 13;
+  es.rng ^= es.rng >> 7;
+  es.rng ^= es.rng << 17;
+  return es.rng;
+}
+
+static void unload(void) {
+  if (!es.im)
+    return;
+  for (uint32_t i = 0; i < es.im->nthreads; i++)
+    free(es.box[i].m);
+  free(es.box), free(es.slot), free(es.ss), free(es.active), free(es.act), free(es.act_pos);
+  op2t_images_free(es.im);
+  es.im = NULL;
+}
+
+/* (Re)builds and "loads" the images when the instance changed (another
+ * binding, devices or graph properties: op2t_run.instance). */
+static int load(op2t_run *r) {
+  const op2t_graph *g = r->graph;
+  if (es.im && es.instance == r->instance)
+    return 0;
+  unload();
+  es.instance = r->instance;
+  op2t_bound_inv *b = op2t_calloc((size_t)g->ninvocations + 1, sizeof(op2t_bound_inv));
+  int nb = 0;
+  for (int j = 0; j < g->ninvocations; j++) {
+    const op2t_fanout *f;
+    int n;
+    if (op2t_bound_edges(j, &f, &n))
+      b[nb++] = (op2t_bound_inv){j, f, n};
+  }
+  op2t_images_options opt = {.config = getenv("OP2_TINSEL_CONFIG"), .fanin = r->fanin, .seed = 1, .one_group = 1};
+  if (opt.config && !*opt.config)
+    opt.config = NULL;
+  char err[1024];
+  es.im = op2t_images_build(r->devs, b, nb, r->graph_props, &opt, err, sizeof(err));
+  free(b);
+  if (!es.im) {
+    fprintf(stderr, "op2 tinsel: %s: %s\n", r->inv->name, err);
+    return 1;
+  }
+  uint32_t n = es.im->nthreads;
+  es.box = op2t_calloc(n + 1, sizeof(Fifo));
+  es.slot = op2t_calloc(n + 1, sizeof(Msg));
+  es.ss = op2t_calloc(n + 1, sizeof(ss_thread));
+  es.active = op2t_calloc(n + 1, 1);
+  es.act = op2t_calloc(n + 1, sizeof(uint32_t));
+  es.act_pos = op2t_calloc(n + 1, sizeof(uint32_t));
+  es.nact = 0;
+  for (es.cur = 0; es.cur < n; es.cur++)
+    if (ss_init(&es.ss[es.cur], (ss_thread_image *)es.im->threads[es.cur].image)) {
+      fprintf(stderr, "op2 tinsel: %s: the softswitch refuses the image of thread 0x%x\n", r->inv->name,
+              es.im->threads[es.cur].addr);
+      return 1;
+    }
+  return 0;
+}
+
+static uint32_t stats_errors(uint32_t *first_bad) {
+  uint32_t errors = 0;
+  for (uint32_t i = 0; i < es.im->nthreads; i++) {
+    uint32_t e = ((ss_thread_image *)es.im->threads[i].image)->stats.errors;
+    if (e && !errors)
+      *first_bad = i;
+    errors += e;
+  }
+  return errors;
+}
+
+static int run(op2t_run *r) {
+  int k = r->k;
+  if (!r->thread) {
+    fprintf(stderr, "op2 tinsel: the softswitch engine sends begin and end per thread; "
+                    "OP2_TINSEL_BEGIN_END=device needs the functional engine\n");
+    return 1;
+  }
+  if (load(r))
+    return 1;
+  /* the runtime's device state (dats moved in, OnInit of new devices) */
+  op2t_images_put_states(es.im, r->devs);
+  op2t_images_put_props(es.im, r->devs); /* op_opt_arg flags change write totals */
+  const op2t_image_inv *iv = &es.im->inv[k];
+  es.rng = r->seed * 2654435761u + 88172645463325252ull;
+  es.nhost = 0;
+  es.bad_send = 0;
+  Msg begin = {{0}};
+  ss_msg_header h = {iv->begin_key, 0, 0, 0};
+  memcpy(begin.b, &h, sizeof(h));
+  memcpy(begin.b + SS_HEADER_BYTES, r->begin, (size_t)r->inv->begin_bytes);
+  for (uint32_t i = 0; i < iv->nthreads; i++)
+    in_flight(iv->threads[i], begin.b);
+  long steps = 0, max_steps = 100000000;
+  while (es.nfl + es.nact > 0 && ++steps < max_steps) {
+    uint64_t pick = next_random() % (es.nfl + es.nact);
+    if (pick < es.nfl) {
+      Flight f = es.fl[pick];
+      es.fl[pick] = es.fl[--es.nfl];
+      fifo_push(&es.box[f.to], &f.msg);
+      activate(f.to);
+    } else {
+      es.cur = es.act[pick - es.nfl];
+      if (ss_poll(&es.ss[es.cur]) == SS_WAITED && !es.box[es.cur].n)
+        deactivate(es.cur);
+    }
+  }
+  uint32_t bad = 0, errors = stats_errors(&bad);
+  if (steps >= max_steps || es.bad_send || errors) {
+    fprintf(stderr, "op2 tinsel: %s: the softswitch engine %s\n", r->inv->name,
+            steps >= max_steps ? "ran out of steps (a livelock)"
+            : es.bad_send == 1 ? "met a routing-key send (other boards are not modelled: use a one-board "
+                                 "OP2_TINSEL_CONFIG)"
+            : es.bad_send      ? "met a send to a thread without an image"
+                               : "");
+    if (errors)
+      fprintf(stderr, "op2 tinsel: %s: %u softswitch errors (bad keys, requests or tree rounds), the first on "
+                      "thread 0x%x\n", r->inv->name, errors, es.im->threads[bad].addr);
+    return 1;
+  }
+  ss_msg_header end = {0, 0, 0, 0};
+  if (es.nhost >= 1)
+    memcpy(&end, es.host[0].b, sizeof(end));
+  if (es.nhost != 1 || end.key != SS_KEY_END || end.pin != k || end.src != (uint32_t)iv->devices) {
+    fprintf(stderr, "op2 tinsel: %s: the host got %d messages, expected one end for %ld devices (got key 0x%x, "
+                    "pin %d, %u devices)\n", r->inv->name, es.nhost, iv->devices, es.nhost ? end.key : 0,
+            es.nhost ? end.pin : -1, es.nhost ? end.src : 0);
+    return 1;
+  }
+  r->on_end(r, -1, -1, (long)end.src, es.host[0].b + SS_HEADER_BYTES);
+  op2t_images_get_states(es.im, r->devs);
+  r->counts->threads += iv->nthreads;
+  r->counts->mboxes += iv->nbegins;
+  r->counts->begin += iv->nthreads;
+  r->counts->end += iv->nthreads;
+  r->counts->tree_msgs += iv->nthreads - 1;
+  r->counts->host_ends++;
+  return 0;
+}
+
+const op2t_engine op2t_engine_softswitch = {
+    .name = "softswitch",
+    .what = "the real softswitch on the thread images, natively, simulated mailboxes (seeded order)",
+    .run = run,
+};
