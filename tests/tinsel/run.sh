@@ -109,6 +109,11 @@ for src in tests/op2/*.cpp tests/op2/*.c tests/tinsel/*.cpp; do
   got=$(cd "$tmp" && OP2_TINSEL_BEGIN_END=device OP2_TINSEL_ORDER=begin-last "$tmp/$name" 2>&1); rc=$?
   if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then pass "$name begin/end per device, begin-last matches seq"
   else fail "$name begin/end per device, begin-last matches seq" "exit $rc" "$(diff <(echo "$want") <(echo "$got"))"; fi
+  # The real softswitch on the thread images (engine_softswitch.c): firmware,
+  # images (host/tinsel/images.c) and the begin/end tree end to end, on a tile.
+  got=$(cd "$tmp" && OP2_TINSEL_ENGINE=softswitch OP2_TINSEL_CONFIG=tile OP2_TINSEL_SEED=7 "$tmp/$name" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then pass "$name on the softswitch engine matches seq"
+  else fail "$name on the softswitch engine matches seq" "exit $rc" "$(diff <(echo "$want") <(echo "$got"))"; fi
   [ $name = gbl_reductions ] && echo "$want" >"$tmp/gbl_reductions.want"
 done
 checkelf_images gbl_reductions
@@ -288,17 +293,20 @@ for v in sp dp; do
   [ $v = sp ] && check "airfoil sp: the image groups hold every type once and fit" groups_cover airfoil_sp
   opts=(--mesh "$mesh" --iters 6 --print-every 1 --digits 17)
   "$bin/airfoil_$v" "${opts[@]}" --output "$tmp/q_seq_$v" | grep -E '^ +[0-9]+  [-+0-9.e]+ $' >"$tmp/rms_seq_$v"
-  for seed in $SEEDS; do
-    # each seed on another configuration (seed 7: a tile, fan-in 2)
-    cfg=$(case $seed in 1) echo board ;; 7) echo tile ;; *) echo box ;; esac) fanin=$([ $seed = 7 ] && echo 2)
-    OP2_TINSEL_CONFIG=$cfg OP2_TINSEL_FANIN=$fanin OP2_TINSEL_SEED=$seed OP2_TINSEL_STATS=1 "$tmp/airfoil_$v" "${opts[@]}" --output "$tmp/q_$v" \
+  for seed in softswitch $SEEDS; do
+    # first the real softswitch on the thread images (engine_softswitch.c), on
+    # a board; then each seed on another configuration (seed 7: a tile, fan-in 2)
+    engine=functional
+    [ $seed = softswitch ] && engine=softswitch seed=3
+    cfg=$(case $seed in 1|3) echo board ;; 7) echo tile ;; *) echo box ;; esac) fanin=$([ $seed = 7 ] && echo 2)
+    OP2_TINSEL_ENGINE=$engine OP2_TINSEL_CONFIG=$cfg OP2_TINSEL_FANIN=$fanin OP2_TINSEL_SEED=$seed OP2_TINSEL_STATS=1 "$tmp/airfoil_$v" "${opts[@]}" --output "$tmp/q_$v" \
       >"$tmp/out_$v" 2>"$tmp/stats_$v"
     grep -E '^ +[0-9]+  [-+0-9.e]+ $' "$tmp/out_$v" >"$tmp/rms_$v"
-    check "airfoil $v seed $seed on $cfg: rms within $tol of seq" \
+    check "airfoil $v $engine seed $seed on $cfg: rms within $tol of seq" \
       awk -v tol="$tol" 'NR==FNR { want[FNR] = $2; n = FNR; next }
         { d = $2 - want[FNR]; if (d < 0) d = -d; if (d > tol * want[FNR]) { print "iter " $1 ": " $2 " vs " want[FNR]; bad = 1 } }
         END { if (FNR != n || n != 6) { print "lines: " FNR " vs " n; bad = 1 }; exit bad }' "$tmp/rms_seq_$v" "$tmp/rms_$v"
-    check "airfoil $v seed $seed on $cfg: final p_q within $tol of seq" \
+    check "airfoil $v $engine seed $seed on $cfg: final p_q within $tol of seq" \
       awk -v tol="$tol" 'NR==FNR { for (i = 1; i <= NF; i++) want[FNR, i] = $i; n = FNR; next }
         { for (i = 1; i <= NF; i++) { d = $i - want[FNR, i]; if (d < 0) d = -d; if (d > tol) { print FNR ": " $0; bad = 1; exit 1 } } }
         END { if (FNR != n) bad = 1; exit bad }' "$tmp/q_seq_$v" "$tmp/q_$v"
