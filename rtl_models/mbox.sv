@@ -173,7 +173,9 @@ module mbox
           else begin
             send_pend |= bit_m;
             s_mhi[m] = wd; s_mlo[m] = wd2;
-            n_inflight += 32'($countones({wd, wd2}));
+            // A keyed message counts once until the board router replaces it
+            // by its destinations (progrouter.sv); otherwise once per thread.
+            n_inflight += (s_dest[m] & MailboxRoutingKey) != 0 ? 1 : 32'($countones({wd, wd2}));
             n_sent++;
           end
         end else begin

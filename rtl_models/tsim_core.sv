@@ -21,13 +21,14 @@ module tsim_core
   import tsim_dpi::*;
 (
   input  logic clk,
-  input  logic [31:0] core_id,  // core number on the board (a port, not a
-                                // parameter, so all cores share one Verilator class)
+  input  logic [31:0] core_id,     // core number in the run: board index * CoresPerBoard + core on
+                                   // the board (a port, not a parameter: one Verilator class)
+  input  logic [31:0] board_xy,  // the board's mesh address {Y, X} (HartId, tinsel.md §2.4)
   // Instruction memory (in the tile; shared by a core pair): read and write port.
-  output logic [LogInstrsPerCore-1:0] imem_raddr,
+  output logic [LogImemModel-1:0]     imem_raddr,
   input  logic [31:0]                 imem_rdata,
   output logic                        imem_we,
-  output logic [LogInstrsPerCore-1:0] imem_waddr,
+  output logic [LogImemModel-1:0]     imem_waddr,
   output logic [31:0]                 imem_wdata,
   // Shared FPU (also integer multiply): request this cycle, grant this cycle.
   output logic fpu_req,
@@ -86,7 +87,7 @@ module tsim_core
   // ---------------------------------------------------------------- state
   logic [31:0] rf [2**(LT+6)];        // {thread, fp, reg}; x0 is never written
   logic [31:0] pc [T];
-  logic [LogInstrsPerCore-1:0] instr_waddr [T];  // CSR InstrAddr, per thread
+  logic [LogImemModel-1:0] instr_waddr [T];        // CSR InstrAddr, per thread
   logic [4:0]  pend_rd [T];           // destination of a pending mailbox read
   logic [2*T-1:0] wheel [2**LW];      // per cycle: {resume mask, run mask}
   logic [LW-1:0] now;
@@ -98,10 +99,12 @@ module tsim_core
   logic [39:0] cycle, idle;
   longint unsigned n_retired, n_susp_mem, n_susp_fpu, n_susp_mb, n_retry;
 
+  logic [31:0] imem_words;            // this run's instruction memory (--imem)
   logic started;  // threads are started in the first cycle, when core_id is known
 
   initial begin
     full = tsim_profile_full();
+    imem_words = tsim_imem_words();
     for (int i = 0; i < 2**(LT+6); i++) rf[i] = 0;
     for (int i = 0; i < 2**LW; i++) wheel[i] = 0;
     for (int t = 0; t < T; t++) begin
@@ -179,7 +182,7 @@ module tsim_core
     {sel_valid, sel_tid} = pick(use_res ? res_m : run_m, last_tid);
     sel_pc = pc[sel_tid];
   end
-  assign imem_raddr = sel_pc[LogInstrsPerCore+1:2];
+  assign imem_raddr = sel_pc[LogImemModel+1:2];
   always_comb begin
     instr = imem_rdata;
     unit = sel_valid ? unit_of(instr, full) : UNone;
@@ -246,7 +249,7 @@ module tsim_core
     int halt_reason;
 
     if (!started) begin
-      start_mask = tsim_all_threads() ? '1 : (core_id == 0 ? T'(1) : '0);
+      start_mask = tsim_all_threads() ? '1 : (core_id % CoresPerBoard == 0 ? T'(1) : '0);
       started <= 1;
       for (int t = 0; t < T; t++) rf[{LT'(t), 1'b0, 5'd2}] = tsim_initial_sp(core_id, t);
       alive <= start_mask;
@@ -292,7 +295,7 @@ module tsim_core
       halt_reason = HaltIllegal;
       lat = PipelineStages;
 
-      if (sel_pc[31:LogInstrsPerCore+2] != 0 || sel_pc[1:0] != 0) begin
+      if ((sel_pc >> 2) >= imem_words || sel_pc[1:0] != 0) begin
         halt = 1; halt_reason = HaltPc;
       end else if ((unit == UFpu && !fpu_gnt) || (unit == UMem && !dc_gnt) || (unit == UMbox && !mb_gnt)) begin
         retry = 1;
@@ -408,7 +411,7 @@ module tsim_core
                 case (csr)
                   CsrFFlag, CsrFRM, CsrFCSR, CsrInstrAddr, CsrInstr, CsrNewThread, CsrKillThread,
                   CsrEmit, CsrFlush, CsrPerfCount: csr_old = 0;
-                  CsrHartId: csr_old = 32'(core_id << LT) | 32'(sel_tid);
+                  CsrHartId: csr_old = (board_xy << LogThreadsPerBoard) | ((core_id % CoresPerBoard) << LT) | 32'(sel_tid);
                   CsrCycle: csr_old = cycle[31:0];
                   CsrCycleU: csr_old = {24'b0, cycle[39:32]};
                   CsrCPUIdleCount: csr_old = idle[31:0];
@@ -417,7 +420,8 @@ module tsim_core
                   CsrHitCount: csr_old = dc_hits;
                   CsrWritebackCount: csr_old = dc_writebacks;
                   CsrToUart: csr_old = 1;
-                  CsrProgRouterSent, CsrProgRouterSentInter: csr_old = 0;
+                  CsrProgRouterSent: csr_old = tsim_pr_counter(core_id / CoresPerBoard, 0);
+                  CsrProgRouterSentInter: csr_old = tsim_pr_counter(core_id / CoresPerBoard, 1);
                   default: begin halt = 1; halt_reason = HaltCsr; end
                 endcase
                 csr_new = f3[2] ? {27'b0, rs1} : a;
@@ -426,7 +430,7 @@ module tsim_core
                 res = csr_old; wb = 1;
                 if (csr_writes && !halt) begin
                   case (csr)
-                    CsrInstrAddr: instr_waddr[sel_tid] <= csr_new[LogInstrsPerCore-1:0];
+                    CsrInstrAddr: instr_waddr[sel_tid] <= csr_new[LogImemModel-1:0];
                     CsrInstr: begin
                       imem_we <= 1; imem_waddr <= instr_waddr[sel_tid]; imem_wdata <= csr_new;
                       instr_waddr[sel_tid] <= instr_waddr[sel_tid] + 1'b1;

@@ -3,12 +3,23 @@
 // sparse store (small host cache footprint), and FP must be bit-exact IEEE
 // single, which Verilator 5.006's shortreal is not.
 package tsim_dpi;
+  import tinsel_pkg::*;
+  // Instruction memory the model allocates per core pair: the enlarged size
+  // (tsim --imem enlarged); a run checks its own limit, tsim_imem_words().
+  localparam int unsigned LogImemModel = EnlargedLogInstrsPerCore > LogInstrsPerCore
+                                         ? EnlargedLogInstrsPerCore : LogInstrsPerCore;
   // Run settings, read once at time 0.
   import "DPI-C" function int unsigned tsim_entry();
   import "DPI-C" function bit tsim_all_threads();
   import "DPI-C" function bit tsim_profile_full();
   import "DPI-C" function int unsigned tsim_initial_sp(input int unsigned core, input int unsigned thread);
   import "DPI-C" function int unsigned tsim_imem_word(input int unsigned index);
+  // Words of instruction memory per core pair in this run (InstrsPerCore, or
+  // 2**EnlargedLogInstrsPerCore with --imem enlarged).
+  import "DPI-C" function int unsigned tsim_imem_words();
+  // The board router's counters for CSRs ProgRouterSent (which 0) and
+  // ProgRouterSentInter (1) of board BOARD (sim/tsim_progrouter.c).
+  import "DPI-C" function int unsigned tsim_pr_counter(input int unsigned board, input int unsigned which);
   // A load or store (instr tells which) by a thread; returns 0, or non-zero
   // after reporting a halt (misaligned, unmapped). Stores to tohost stop the run.
   import "DPI-C" function int tsim_mem(input int unsigned core, input int unsigned thread,

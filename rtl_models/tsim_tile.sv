@@ -6,7 +6,9 @@ module tsim_tile
   import tsim_dpi::*;
 (
   input logic        clk,
-  input logic [31:0] tile_id,  // a port, not a parameter: one Verilator class for all tiles
+  input logic [31:0] tile_id,     // board index * MailboxesPerBoard + tile (a port, not a parameter:
+                                  // one Verilator class for all tiles)
+  input logic [31:0] board_xy,  // the board's mesh address {Y, X} (tsim_core: HartId)
   // The mailbox's network port and idle-detection signals (mbox.sv, noc.sv, tsim_top.sv).
   output logic                         net_out_valid,
   input  logic                         net_out_ready,
@@ -30,7 +32,7 @@ module tsim_tile
   localparam int unsigned NC = CoresPerMailbox;
   localparam int unsigned T  = ThreadsPerCore;
   localparam int unsigned LT = LogThreadsPerCore;
-  localparam int unsigned LI = LogInstrsPerCore;
+  localparam int unsigned LI = LogImemModel;  // sized for --imem enlarged; the run checks its limit
   localparam int unsigned CoresPerImem = SharedInstrMem != 0 && NC > 1 ? 2 : 1;
   localparam int unsigned NI = NC / CoresPerImem;
   localparam int unsigned CW = $clog2(NC + 1);
@@ -38,9 +40,9 @@ module tsim_tile
   initial if (LogCoresPerFPU != LogCoresPerMailbox || LogCoresPerDCache != LogCoresPerMailbox)
     $fatal(1, "tsim_tile: the model needs one FPU and one data cache per tile");
 
-  logic [31:0] imem [NI][InstrsPerCore];
+  logic [31:0] imem [NI][2 ** LI];
   initial for (int m = 0; m < NI; m++)
-    for (int i = 0; i < InstrsPerCore; i++) imem[m][i] = tsim_imem_word(i);
+    for (int i = 0; i < 2 ** LI; i++) imem[m][i] = tsim_imem_word(i);
 
   logic [NC-1:0] retiring;
   assign active = retiring != 0 || (net_out_valid && net_out_ready) || (net_in_valid && net_in_ready);
@@ -79,7 +81,7 @@ module tsim_tile
     always_ff @(posedge clk) if (imem_we[c]) imem[M][imem_waddr[c]] <= imem_wdata[c];
 
     tsim_core u (
-      .clk, .core_id(tile_id * NC + c),
+      .clk, .core_id(tile_id * NC + c), .board_xy,
       .imem_raddr, .imem_rdata, .imem_we(imem_we[c]),
       .imem_waddr(imem_waddr[c]), .imem_wdata(imem_wdata[c]),
       .fpu_req(fpu_req[c]), .fpu_gnt(fpu_gnt[c]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # sim/build_model.sh OUT MDIR PKG_SV: build one tsim model (called by
 # sim/rules.mk, which exports VERILATOR, VL_FLAGS, RTL_SRCS, MAIN_CPP,
-# CC, CFLAGS, LDFLAGS, DPI_CFLAGS, COMMON_OBJS, MAKE). Works in a private
+# CC, CFLAGS, LDFLAGS, DPI_CFLAGS, DPI_SRCS (the C files compiled against
+# the model's DPI header), COMMON_OBJS, MAKE). Works in a private
 # directory and renames the results into place at the end, so two makes
 # building the same model at once (several checkouts' worth of agents share
 # build/) cannot corrupt each other's objects.
@@ -13,14 +14,16 @@ rm -rf "$work"
 mkdir -p "$work" "$(dirname "$out")"
 # shellcheck disable=SC2086  # flag lists are word-split on purpose
 $VERILATOR $VL_FLAGS --Mdir "$work" -o "$(realpath -m "$out.tmp.$$")" "$pkg" $RTL_SRCS "$MAIN_CPP"
+dpi_objs=""
+for src in $DPI_SRCS; do
+  obj="$(realpath "$work")/$(basename "$src" .c).o"
+  # shellcheck disable=SC2086
+  $CC $CFLAGS $DPI_CFLAGS -I"$work" -c "$src" -o "$obj"
+  dpi_objs="$dpi_objs $obj"
+done
 # shellcheck disable=SC2086
-$CC $CFLAGS $DPI_CFLAGS -I"$work" -c sim/tsim_dpi.c -o "$work/tsim_dpi.o"
-# shellcheck disable=SC2086
-$CC $CFLAGS $DPI_CFLAGS -I"$work" -c sim/tsim_mbox.c -o "$work/tsim_mbox.o"
-# shellcheck disable=SC2086
-$CC $CFLAGS $DPI_CFLAGS -I"$work" -c sim/tsim_threads.c -o "$work/tsim_threads.o"
-if ! $MAKE --no-print-directory -C "$work" -f Vtsim_top.mk USER_CPPFLAGS="-I$PWD/sim" USER_LDFLAGS="$LDFLAGS" \
-     USER_LDLIBS="$(realpath "$work/tsim_dpi.o") $(realpath "$work/tsim_mbox.o") $(realpath "$work/tsim_threads.o") $COMMON_OBJS -lm" >"$work/build.log" 2>&1; then
+if ! $MAKE --no-print-directory -C "$work" -f Vtsim_top.mk USER_CPPFLAGS="-I$PWD/sim $DPI_CFLAGS" USER_LDFLAGS="$LDFLAGS" \
+     USER_LDLIBS="$dpi_objs $COMMON_OBJS -lm" >"$work/build.log" 2>&1; then
   tail -n 40 "$work/build.log"
   exit 1
 fi

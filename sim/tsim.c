@@ -1,6 +1,6 @@
 /* tsim.c: the dispatcher: check the command line, then run the model binary
    of the configuration (tsim-core, tsim-tile, tsim-board; tsim-NAME-trace
-   with --trace) from the same directory with the same arguments. */
+   with --trace) (box: tsim-board) from the same directory with the same arguments. */
 #define _POSIX_C_SOURCE 200809L
 #include "tsim_args.h"
 
@@ -23,7 +23,9 @@ int main(int argc, char **argv) {
   self[n] = 0;
   char *slash = strrchr(self, '/');
   if (slash) slash[1] = 0;
-  snprintf(model, sizeof model, "%stsim-%s%s", slash ? self : "", a.config, a.trace ? "-trace" : "");
+  /* A box runs several instances of the board model in one process. */
+  const char *model_config = strcmp(a.config, "box") ? a.config : "board";
+  snprintf(model, sizeof model, "%stsim-%s%s", slash ? self : "", model_config, a.trace ? "-trace" : "");
   argv[0] = model;
   execv(model, argv);
   fprintf(stderr, "tsim: no model for configuration %s (%s: %s): run make%s\n", a.config, model,

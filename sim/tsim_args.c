@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const configs[] = {"core", "tile", "board"};
+static const char *const configs[] = {"core", "tile", "board", "box"};
 
 static const char usage[] =
-    "usage: tsim --config core|tile|board --elf FILE [--profile tinsel|full]\n"
+    "usage: tsim --config core|tile|board|box --elf FILE [--profile tinsel|full]\n"
     "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
-    "            [--trace FILE.fst] [--all-threads] [--progress] [--quiet]\n";
+    "            [--imem standard|enlarged] [--trace FILE.fst] [--all-threads]\n"
+    "            [--progress] [--quiet]\n";
 
 static int bad(const char *fmt, const char *arg) {
   fputs("tsim: ", stderr);
@@ -38,7 +39,7 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
     if (!strcmp(opt, "--progress")) { a->progress = 1; continue; }
     int takes_value = !strcmp(opt, "--config") || !strcmp(opt, "--elf") || !strcmp(opt, "--profile") ||
                       !strcmp(opt, "--max-cycles") || !strcmp(opt, "--watchdog") || !strcmp(opt, "--trace") ||
-                      !strcmp(opt, "--delay-seed") || !strcmp(opt, "--delay-max");
+                      !strcmp(opt, "--delay-seed") || !strcmp(opt, "--delay-max") || !strcmp(opt, "--imem");
     if (!takes_value) return bad("unknown option %s", opt);
     if (i + 1 >= argc) return bad("missing value for %s", opt);
     const char *val = argv[++i];
@@ -46,11 +47,16 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
       a->config = NULL;
       for (size_t k = 0; k < sizeof configs / sizeof configs[0]; k++)
         if (!strcmp(val, configs[k])) a->config = configs[k];
-      if (!a->config) return bad("unknown configuration \"%s\" (expected core, tile or board)", val);
+      if (!a->config) return bad("unknown configuration \"%s\" (expected core, tile, board or box)", val);
     } else if (!strcmp(opt, "--elf")) {
       a->elf = val;
     } else if (!strcmp(opt, "--trace")) {
       a->trace = val;
+    } else if (!strcmp(opt, "--imem")) {
+      /* enlarged: 2**EnlargedLogInstrsPerCore words per core pair (boards/tinsel.cfg). */
+      if (!strcmp(val, "enlarged")) a->imem_enlarged = 1;
+      else if (!strcmp(val, "standard")) a->imem_enlarged = 0;
+      else return bad("unknown instruction memory \"%s\" (expected standard or enlarged)", val);
     } else if (!strcmp(opt, "--profile")) {
       if (!strcmp(val, "full")) a->profile_full = 1;
       else if (strcmp(val, "tinsel")) return bad("unknown profile \"%s\" (expected tinsel or full)", val);

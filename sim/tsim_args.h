@@ -19,7 +19,7 @@ enum {
 };
 
 typedef struct {
-  const char *config;           /* core, tile or board */
+  const char *config;           /* core, tile, board or box (several board models) */
   const char *elf;
   const char *trace;            /* FST file or NULL */
   int profile_full;
@@ -31,6 +31,7 @@ typedef struct {
   unsigned long long delay_seed;
   unsigned long long delay_max; /* --delay-max, extra cycles */
   int progress;                 /* --progress: the progress line even when stderr is not a terminal */
+  int imem_enlarged;            /* --imem enlarged: EnlargedLogInstrsPerCore words per core pair */
 } TsimArgs;
 
 /* Fill *a from argv. On a usage error print "tsim: ..." and the usage line

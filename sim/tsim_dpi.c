@@ -6,6 +6,7 @@
 #include "Vtsim_top__Dpi.h"
 #include "elf32.h"
 #include "tinsel_config.h"
+#include "tsim_boards.h"
 #include "tsim_decode.h"
 #include "tsim_fpu.h"
 #include "tsim_mbox.h"
@@ -20,17 +21,20 @@ volatile int tsim_stop;
 
 enum { HALT_PROFILE = 1, HALT_ILLEGAL = 2, HALT_PC = 3, HALT_CSR = 4 };
 
-/* Memory spaces: one per DRAM slice (DRAM and its SRAMs), then one
-   scratchpad per tile. */
-enum { NUM_DRAMS = TinselDRAMsPerBoard, NUM_TILES = TinselMailboxesPerBoard };
-enum { SPACE_SCRATCHPAD = NUM_DRAMS };
+/* Memory spaces: one per DRAM slice (DRAM and its SRAMs) of every board,
+   then one scratchpad per tile (run-wide numbers, tsim_boards.h). */
+enum { SPACE_SCRATCHPAD = TSIM_DRAMS };
+/* The instruction memory the model allocates (tsim_dpi.sv LogImemModel). */
+enum { IMEM_MODEL_WORDS = 1u << (TinselEnlargedLogInstrsPerCore > TinselLogInstrsPerCore
+                                   ? TinselEnlargedLogInstrsPerCore : TinselLogInstrsPerCore) };
 
 static struct {
   TsimArgs args;
-  uint32_t imem[TinselInstrsPerCore];
+  uint32_t imem[IMEM_MODEL_WORDS];
+  uint32_t imem_words;  /* this run's instruction memory per core pair (--imem) */
   uint32_t entry, tohost, tohost_value;
-  struct { unsigned long long retired, idle, susp_mem, susp_fpu, susp_mb, retry; } core[TinselCoresPerBoard];
-  struct { unsigned long long hits, misses, writebacks; } cache[NUM_TILES];
+  struct { unsigned long long retired, idle, susp_mem, susp_fpu, susp_mb, retry; } core[TSIM_CORES];
+  struct { unsigned long long hits, misses, writebacks; } cache[TSIM_TILES];
 } run;
 
 /* ---------------------------------------------------------------- memory map */
@@ -62,8 +66,8 @@ static int locate(unsigned core, uint32_t addr, unsigned *space, uint32_t *phys)
 }
 
 static void halt_message(unsigned core, unsigned thread, uint32_t pc, uint32_t instr, const char *what) {
-  fprintf(stderr, "tsim: board 0, core %u, thread %u, pc 0x%08x: instruction 0x%08x (%s): %s\n",
-          core, thread, pc, instr, tsim_mnemonic(instr), what);
+  fprintf(stderr, "tsim: board %u, core %u, thread %u, pc 0x%08x: instruction 0x%08x (%s): %s\n",
+          core / TinselCoresPerBoard, core % TinselCoresPerBoard, thread, pc, instr, tsim_mnemonic(instr), what);
   tsim_stop = TSIM_STOP_HALT;
 }
 
@@ -103,7 +107,8 @@ int tsim_mem(unsigned core, unsigned thread, unsigned pc, unsigned instr, unsign
 unsigned tsim_entry(void) { return run.entry; }
 svBit tsim_all_threads(void) { return (svBit)run.args.all_threads; }
 svBit tsim_profile_full(void) { return (svBit)run.args.profile_full; }
-unsigned tsim_imem_word(unsigned index) { return index < TinselInstrsPerCore ? run.imem[index] : 0; }
+unsigned tsim_imem_word(unsigned index) { return index < run.imem_words ? run.imem[index] : 0; }
+unsigned tsim_imem_words(void) { return run.imem_words; }
 
 /* As Tinsel's boot loader: the top of the thread's interleaved DRAM partition. */
 unsigned tsim_initial_sp(unsigned core, unsigned thread) {
@@ -118,8 +123,8 @@ void tsim_halt(unsigned core, unsigned thread, unsigned pc, unsigned instr, int 
   switch (reason) {
   case HALT_PROFILE: halt_message(core, thread, pc, instr, "not in profile tinsel"); break;
   case HALT_PC:  /* nothing was fetched */
-    fprintf(stderr, "tsim: board 0, core %u, thread %u, pc 0x%08x: outside instruction memory [0, 0x%x)\n", core, thread,
-            pc, TinselInstrBytesPerCore);
+    fprintf(stderr, "tsim: board %u, core %u, thread %u, pc 0x%08x: outside instruction memory [0, 0x%x)\n",
+            core / TinselCoresPerBoard, core % TinselCoresPerBoard, thread, pc, 4 * run.imem_words);
     tsim_stop = TSIM_STOP_HALT;
     break;
   case HALT_CSR: {
@@ -144,7 +149,7 @@ void tsim_uart_put(unsigned core, unsigned thread, unsigned value) {
 
 void tsim_core_stats(unsigned core, unsigned long long retired, unsigned long long idle, unsigned long long susp_mem,
                      unsigned long long susp_fpu, unsigned long long susp_mb, unsigned long long retry) {
-  if (core >= TinselCoresPerBoard) return;
+  if (core >= TSIM_CORES) return;
   run.core[core].retired = retired;
   run.core[core].idle = idle;
   run.core[core].susp_mem = susp_mem;
@@ -154,7 +159,7 @@ void tsim_core_stats(unsigned core, unsigned long long retired, unsigned long lo
 }
 
 void tsim_cache_stats(unsigned tile, unsigned long long hits, unsigned long long misses, unsigned long long writebacks) {
-  if (tile >= NUM_TILES) return;
+  if (tile >= TSIM_TILES) return;
   run.cache[tile].hits = hits;
   run.cache[tile].misses = misses;
   run.cache[tile].writebacks = writebacks;
@@ -165,9 +170,9 @@ void tsim_cache_stats(unsigned tile, unsigned long long hits, unsigned long long
 static int load_section(const char *path, const Elf32Section *s) {
   uint32_t end = s->addr + s->size;  /* elf32_load checked it does not wrap */
   if (s->kind & ELF32_SEC_EXEC) {
-    if (end > TinselInstrBytesPerCore || (s->addr & 3)) {
+    if (end > 4 * run.imem_words || (s->addr & 3)) {
       fprintf(stderr, "tsim: %s: error: section %s [0x%08x, 0x%08x) lies outside instruction memory [0, 0x%x)\n",
-              path, s->name, s->addr, end, TinselInstrBytesPerCore);
+              path, s->name, s->addr, end, 4 * run.imem_words);
       return -1;
     }
     for (uint32_t i = 0; i < s->size; i++)
@@ -186,7 +191,9 @@ static int load_section(const char *path, const Elf32Section *s) {
     }
   }
   if (!s->data) return 0;  /* .bss: memory starts zero */
-  for (unsigned copy = 0; copy < (s->addr >> TinselLogOffChipRAMBaseAddr ? NUM_DRAMS : NUM_TILES); copy++) {
+  /* Every board's DRAM slices, or every tile's scratchpad. */
+  unsigned copies = tsim_boards() * (s->addr >> TinselLogOffChipRAMBaseAddr ? TinselDRAMsPerBoard : TinselMailboxesPerBoard);
+  for (unsigned copy = 0; copy < copies; copy++) {
     unsigned core = copy * (s->addr >> TinselLogOffChipRAMBaseAddr ? TinselCoresPerDRAM : TinselCoresPerMailbox);
     for (uint32_t i = 0; i < s->size; i++) {
       locate(core, s->addr + i, &space, &phys);
@@ -200,6 +207,11 @@ int tsim_run_load(const TsimArgs *a) {
   Elf32 elf;
   char err[512];
   run.args = *a;
+  if (!strcmp(a->config, "box")) tsim_boards_set(TSIM_BOX_X, TSIM_BOX_Y);
+  run.imem_words = a->imem_enlarged ? 1u << TinselEnlargedLogInstrsPerCore : TinselInstrsPerCore;
+  if (a->imem_enlarged)
+    fprintf(stderr, "tsim: instruction memory enlarged to %u bytes (EnlargedLogInstrsPerCore), not real Tinsel\n",
+            4 * run.imem_words);
   tsim_mbox_set_delay(a->delay_on, a->delay_seed, (unsigned)a->delay_max);
   if (elf32_load(a->elf, &elf, err, sizeof err)) {
     fprintf(stderr, "tsim: %s\n", err);
@@ -208,9 +220,9 @@ int tsim_run_load(const TsimArgs *a) {
   }
   int rc = 0;
   for (int i = 0; i < elf.nsecs && !rc; i++) rc = load_section(a->elf, &elf.secs[i]);
-  if (!rc && (elf.entry >= TinselInstrBytesPerCore || (elf.entry & 3))) {
+  if (!rc && (elf.entry >= 4 * run.imem_words || (elf.entry & 3))) {
     fprintf(stderr, "tsim: %s: error: entry point 0x%08x is outside instruction memory [0, 0x%x)\n", a->elf,
-            elf.entry, TinselInstrBytesPerCore);
+            elf.entry, 4 * run.imem_words);
     rc = -1;
   }
   if (!rc && elf32_symbol(&elf, "tohost", &run.tohost)) {
@@ -251,14 +263,16 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
   if (!run.args.quiet) {
     unsigned long long total = 0;
     fprintf(stderr, "tsim: cycles %llu\n", cycles);
-    for (unsigned c = 0; c < TinselCoresPerBoard; c++) {
-      fprintf(stderr, "tsim: core %u: retired %llu idle %llu susp-mem %llu susp-fpu %llu susp-mailbox %llu retry %llu\n",
-              c, run.core[c].retired, run.core[c].idle, run.core[c].susp_mem, run.core[c].susp_fpu,
+    for (unsigned c = 0; c < tsim_boards() * TinselCoresPerBoard; c++) {
+      fprintf(stderr, "tsim: %score %u: retired %llu idle %llu susp-mem %llu susp-fpu %llu susp-mailbox %llu retry %llu\n",
+              tsim_board_prefix(c / TinselCoresPerBoard), c % TinselCoresPerBoard, run.core[c].retired,
+              run.core[c].idle, run.core[c].susp_mem, run.core[c].susp_fpu,
               run.core[c].susp_mb, run.core[c].retry);
       total += run.core[c].retired;
     }
-    for (unsigned t = 0; t < NUM_TILES; t++)
-      fprintf(stderr, "tsim: tile %u cache: hits %llu misses %llu writebacks %llu\n", t, run.cache[t].hits,
+    for (unsigned t = 0; t < tsim_boards() * TinselMailboxesPerBoard; t++)
+      fprintf(stderr, "tsim: %stile %u cache: hits %llu misses %llu writebacks %llu\n",
+              tsim_board_prefix(t / TinselMailboxesPerBoard), t % TinselMailboxesPerBoard, run.cache[t].hits,
               run.cache[t].misses, run.cache[t].writebacks);
     double secs = host_seconds > 0 ? host_seconds : 1e-9;
     fprintf(stderr, "tsim: total: retired %llu ipc %.3f host-cpu %.2f s %.3f M cycles/s %.3f M instr/s\n", total,

@@ -3,7 +3,9 @@
 // report. Everything else is C (tsim_args.c, tsim_dpi.c). Built twice per
 // configuration: without tracing (fast) and with --trace-fst (tsim-NAME-trace).
 #include "Vtsim_top.h"
+#include "tsim_boards.h"
 #include "tsim_mbox.h"
+#include "tsim_progrouter.h"
 #include "tsim_run.h"
 #include "verilated.h"
 #if VM_TRACE
@@ -15,6 +17,7 @@
 #include <ctime>
 #include <memory>
 #include <unistd.h>
+#include <vector>
 
 // Host CPU seconds of this process: the honest per-host-core speed when
 // other processes share the machine.
@@ -49,14 +52,25 @@ int main(int argc, char **argv) {
 #endif
   if ((rc = tsim_run_load(&args))) return rc;
 
+  // One model instance per board (a box: its workers), one class.
   auto ctx = std::make_unique<VerilatedContext>();
-  auto top = std::make_unique<Vtsim_top>(ctx.get());
+  const unsigned nb = tsim_boards();
+  std::vector<std::unique_ptr<Vtsim_top>> tops;
+  for (unsigned b = 0; b < nb; b++) {
+    char name[32];
+    std::snprintf(name, sizeof name, "board%u", b);
+    tops.push_back(std::make_unique<Vtsim_top>(ctx.get(), name));
+    tops[b]->board = b;
+    tops[b]->board_xy = tsim_board_addr(b);
+    tops[b]->idle_release = 0;
+    tops[b]->idle_all_voted = 0;
+  }
 #if VM_TRACE
   std::unique_ptr<VerilatedFstC> fst;
   if (args.trace) {
     ctx->traceEverOn(true);
     fst = std::make_unique<VerilatedFstC>();
-    top->trace(fst.get(), 99);
+    tops[0]->trace(fst.get(), 99);  // board 0 only
     fst->open(args.trace);
   }
 #define DUMP(t) \
@@ -70,18 +84,37 @@ int main(int argc, char **argv) {
   double shown_at = wall_seconds();
   uint64_t shown_cycle = 0;
   uint64_t cycle = 0, last_active = 0;
-  top->clk = 0;
-  top->eval();
-  while (!tsim_stop && cycle < args.max_cycles) {
-    top->clk = 1;
-    top->eval();
-    DUMP(2 * cycle + 1);
+  for (auto &top : tops) {
     top->clk = 0;
     top->eval();
+  }
+  while (!tsim_stop && cycle < args.max_cycles) {
+    for (auto &top : tops) {
+      top->clk = 1;
+      top->eval();
+    }
+    DUMP(2 * cycle + 1);
+    // Idle detection across the boards (tinsel.md §6.4): every thread of
+    // every board in tinselIdle and every message freed (the boards' and
+    // routers' sent-minus-freed counts sum to zero); release for one cycle.
+    bool idle = true, voted = true, active = false;
+    long long inflight = 0;
+    for (unsigned b = 0; b < nb; b++) {
+      idle = idle && tops[b]->idle_local;
+      voted = voted && tops[b]->vote_local;
+      active = active || tops[b]->active;
+      inflight += (int32_t)tops[b]->inflight_local + tsim_pr_inflight(b);
+    }
+    for (auto &top : tops) {
+      top->idle_release = idle && inflight == 0;
+      top->idle_all_voted = voted;
+      top->clk = 0;
+      top->eval();
+    }
     DUMP(2 * cycle + 2);
     cycle++;
     // Watchdog: nothing retired and no message moved for --watchdog cycles.
-    if (top->active) last_active = cycle;
+    if (active) last_active = cycle;
     else if (args.watchdog && cycle - last_active >= args.watchdog) tsim_stop = TSIM_STOP_DEADLOCK;
     // The clock is read every 4096 cycles (about 50 ms on the board model).
     if (progress && (cycle & 0xfff) == 0) {
@@ -94,7 +127,7 @@ int main(int argc, char **argv) {
     }
   }
   double secs = cpu_seconds() - start;
-  top->final();
+  for (auto &top : tops) top->final();
 #if VM_TRACE
   if (fst) fst->close();
 #endif

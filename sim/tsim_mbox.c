@@ -10,6 +10,7 @@
 
 #include "Vtsim_top__Dpi.h"
 #include "tinsel_config.h"
+#include "tsim_boards.h"
 #include "tsim_mem.h"
 #include "tsim_run.h"
 
@@ -17,11 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { NUM_TILES = TinselMailboxesPerBoard, WORDS_PER_MSG = TinselBytesPerMsg / 4 };
+enum { NUM_TILES = TSIM_TILES, WORDS_PER_MSG = TinselBytesPerMsg / 4 };
 
-/* The memory space of tile T's scratchpad: tsim_dpi.c puts the DRAM slices
-   first, then one scratchpad per tile. */
-static unsigned scratchpad_space(unsigned tile) { return TinselDRAMsPerBoard + tile; }
+/* The memory space of tile T's scratchpad (a run-wide tile number):
+   tsim_dpi.c puts every board's DRAM slices first, then one scratchpad per tile. */
+static unsigned scratchpad_space(unsigned tile) { return TSIM_DRAMS + tile; }
 
 typedef struct {
   uint32_t words[WORDS_PER_MSG];
@@ -45,13 +46,19 @@ static struct {
 
 enum { ERR_SEND_BUSY = 1, ERR_RECV_EMPTY = 2, ERR_FREE_SLOT = 3, ERR_DEST = 4, ERR_WAIT_NONE = 5 };
 
-/* Board 0's global thread id of mailbox-local thread t of tile `tile`. */
+/* The run-wide thread number of mailbox-local thread t of tile `tile`. */
 static unsigned thread_id(unsigned tile, unsigned t) { return tile << TinselLogThreadsPerMailbox | t; }
 
-void tsim_mbox_error(unsigned tile, unsigned thread, int code, unsigned value) {
-  unsigned id = thread_id(tile, thread);
-  fprintf(stderr, "tsim: board 0, core %u, thread %u: mailbox: ", id >> TinselLogThreadsPerCore,
+/* "tsim: board B, core C, thread T: " of a run-wide thread number. */
+static void print_thread(unsigned id) {
+  unsigned core = id >> TinselLogThreadsPerCore;
+  fprintf(stderr, "tsim: board %u, core %u, thread %u: ", core / TinselCoresPerBoard, core % TinselCoresPerBoard,
           id & (TinselThreadsPerCore - 1));
+}
+
+void tsim_mbox_error(unsigned tile, unsigned thread, int code, unsigned value) {
+  print_thread(thread_id(tile, thread));
+  fputs("mailbox: ", stderr);
   switch (code) {
   case ERR_SEND_BUSY: fputs("Send while the previous message is still in the send slot (tinselCanSend() is 0)\n", stderr); break;
   case ERR_RECV_EMPTY: fputs("Recv with no message waiting (tinselCanRecv() is 0)\n", stderr); break;
@@ -61,7 +68,7 @@ void tsim_mbox_error(unsigned tile, unsigned thread, int code, unsigned value) {
     break;
   case ERR_DEST:
     fprintf(stderr, "destination mailbox 0x%x is not one of this board's %u mailboxes "
-            "(routing keys, the host and other boards are not modelled yet)\n", value, NUM_TILES);
+            "(routing keys, the host and other boards are not modelled yet)\n", value, TinselMailboxesPerBoard);
     break;
   case ERR_WAIT_NONE: fprintf(stderr, "WaitUntil 0x%x names no condition: the thread would sleep forever\n", value); break;
   default: fprintf(stderr, "error %d (0x%x)\n", code, value); break;
@@ -92,9 +99,8 @@ unsigned tsim_mbox_capture(unsigned tile, unsigned thread, unsigned slot, unsign
   mb.captured++;
   uint64_t mask = (uint64_t)mask_hi << 32 | mask_lo;
   if (TinselThreadsPerMailbox < 64 && mask >> (TinselThreadsPerMailbox % 64)) {
-    unsigned id = thread_id(tile, thread);
-    fprintf(stderr, "tsim: board 0, core %u, thread %u: mailbox: destination mask 0x%016llx names threads "
-            "beyond the mailbox's %u\n", id >> TinselLogThreadsPerCore, id & (TinselThreadsPerCore - 1),
+    print_thread(thread_id(tile, thread));
+    fprintf(stderr, "mailbox: destination mask 0x%016llx names threads beyond the mailbox's %u\n",
             (unsigned long long)mask, TinselThreadsPerMailbox);
     tsim_stop = TSIM_STOP_HALT;
   }
@@ -109,6 +115,24 @@ unsigned tsim_mbox_capture(unsigned tile, unsigned thread, unsigned slot, unsign
 unsigned long long tsim_mbox_sent_so_far(void) { return mb.captured; }
 
 unsigned long long tsim_mbox_mask(unsigned msg) { return mb.msgs[msg].mask; }
+
+unsigned tsim_mbox_copy(unsigned msg, unsigned long long mask) {
+  int h = new_msg();
+  mb.msgs[h] = mb.msgs[msg];
+  mb.msgs[h].mask = mask;
+  mb.msgs[h].next_free = -2;
+  return (unsigned)h;
+}
+
+void tsim_mbox_rewrite(unsigned msg, unsigned word, unsigned value, unsigned bits) {
+  uint32_t *w = &mb.msgs[msg].words[word];
+  *w = (*w & ~bits) | (value & bits);
+}
+
+void tsim_mbox_drop(unsigned msg) {
+  mb.msgs[msg].mask = 0;
+  tsim_mbox_deliver(msg, 0, 0);  /* an empty mask writes nothing */
+}
 
 void tsim_mbox_deliver(unsigned msg, unsigned tile, unsigned slot) {
   Msg *m = &mb.msgs[msg];
@@ -145,9 +169,10 @@ void tsim_noc_stats(unsigned router, unsigned long long hops, unsigned long long
 void tsim_mbox_print_stats(void) {
   unsigned long long sent = 0, received = 0, deliveries = 0, hops = 0;
   unsigned queue_max = 0, pool_max = 0;
-  for (unsigned t = 0; t < NUM_TILES; t++) {
-    fprintf(stderr, "tsim: tile %u mailbox: sent %llu received %llu deliveries %llu queue-max %u pool-max %u "
-            "stalled %llu unfreed %d asleep %u in-idle %u; router: hops %llu blocked %llu buffered-max %u\n", t, mb.tile[t].sent,
+  for (unsigned t = 0; t < tsim_boards() * TinselMailboxesPerBoard; t++) {
+    fprintf(stderr, "tsim: %stile %u mailbox: sent %llu received %llu deliveries %llu queue-max %u pool-max %u "
+            "stalled %llu unfreed %d asleep %u in-idle %u; router: hops %llu blocked %llu buffered-max %u\n",
+            tsim_board_prefix(t / TinselMailboxesPerBoard), t % TinselMailboxesPerBoard, mb.tile[t].sent,
             mb.tile[t].received, mb.tile[t].deliveries, mb.tile[t].queue_max, mb.tile[t].pool_max,
             mb.tile[t].stalled, mb.tile[t].unfreed, mb.tile[t].asleep, mb.tile[t].in_idle, mb.router[t].hops, mb.router[t].blocked, mb.router[t].buffered_max);
     sent += mb.tile[t].sent;

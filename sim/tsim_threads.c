@@ -5,11 +5,12 @@
 
 #include "Vtsim_top__Dpi.h"
 #include "tinsel_config.h"
+#include "tsim_boards.h"
 
 #include <stdio.h>
 #include <string.h>
 
-enum { NUM_THREADS = TinselCoresPerBoard * TinselThreadsPerCore };
+enum { NUM_THREADS = TSIM_THREADS };  /* run-wide thread numbers (tsim_boards.h) */
 
 static struct {
   unsigned char alive, ready, wait_send, wait_recv, in_idle;
@@ -50,27 +51,34 @@ static void describe(unsigned id, char *buf, size_t n) {
 void tsim_threads_report(void) {
   static unsigned char done[NUM_THREADS];
   char what[96], other[96];
+  const unsigned n = tsim_boards() * TinselThreadsPerBoard;
   memset(done, 0, sizeof done);
-  for (unsigned i = 0; i < NUM_THREADS; i++) {
+  for (unsigned i = 0; i < n; i++) {
     if (done[i]) continue;
     describe(i, what, sizeof what);
     unsigned count = 0, first_shown = 0;
     char ids[160] = "";
     size_t len = 0;
-    for (unsigned j = i; j < NUM_THREADS; j++) {
+    for (unsigned j = i; j < n; j++) {
       if (done[j]) continue;
       describe(j, other, sizeof other);
       if (strcmp(what, other)) continue;
       done[j] = 1;
       count++;
-      /* Name the first few threads (core.thread); count the rest. */
-      if (first_shown < 8 && len < sizeof ids - 16) {
-        len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%u.%u", first_shown ? " " : "",
-                                j / TinselThreadsPerCore, j % TinselThreadsPerCore);
+      /* Name the first few threads (core.thread, board:core.thread in a
+         box); count the rest. */
+      if (first_shown < 8 && len < sizeof ids - 24) {
+        unsigned core = j / TinselThreadsPerCore;
+        if (tsim_boards() > 1)
+          len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%u:", first_shown ? " " : "",
+                                  core / TinselCoresPerBoard);
+        len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%u.%u", first_shown && tsim_boards() == 1 ? " " : "",
+                                core % TinselCoresPerBoard, j % TinselThreadsPerCore);
         first_shown++;
       }
     }
-    fprintf(stderr, "tsim:   %u thread%s (core.thread %s%s): %s\n", count, count == 1 ? "" : "s", ids,
+    fprintf(stderr, "tsim:   %u thread%s (%s %s%s): %s\n", count, count == 1 ? "" : "s",
+            tsim_boards() > 1 ? "board:core.thread" : "core.thread", ids,
             count > first_shown ? " ..." : "", what);
   }
 }
