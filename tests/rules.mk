@@ -3,3 +3,4 @@ SUITES += tests/compiler/run.sh
 include tests/sim/rules.mk
 include tests/tinsel/rules.mk
 include tests/mbox/rules.mk
+include tests/router/rules.mk

@@ -62,11 +62,11 @@ elf=$tmp/pass.elf
 expect "no arguments" 64 '^tsim: missing --config$'
 expect "unknown option" 64 '^tsim: unknown option --frob$' --frob
 expect "missing value" 64 '^tsim: missing value for --elf$' --config core --elf
-expect "unknown configuration" 64 '^tsim: unknown configuration "cluster" \(expected core, tile or board\)$' --config cluster --elf "$elf"
+expect "unknown configuration" 64 '^tsim: unknown configuration "cluster" \(expected core, tile, board or box\)$' --config cluster --elf "$elf"
 expect "unknown profile" 64 '^tsim: unknown profile "rv64" \(expected tinsel or full\)$' --config core --elf "$elf" --profile rv64
 expect "bad --max-cycles" 64 '^tsim: --max-cycles wants a positive integer, not "10k"$' --config core --elf "$elf" --max-cycles 10k
 expect "missing --elf" 64 '^tsim: missing --elf$' --config core
-expect "usage line" 64 '^usage: tsim --config core\|tile\|board --elf FILE' --config core
+expect "usage line" 64 '^usage: tsim --config core\|tile\|board\|box --elf FILE' --config core
 
 # ELF errors: exit 65, naming the file.
 expect "missing file" 65 "^tsim: $tmp/none.elf: error: cannot open: No such file or directory$" --config core --elf "$tmp/none.elf"
