@@ -2,7 +2,9 @@
 # bench/sim.sh: speed of the Verilator cycle models (make bench-sim). For
 # configurations core, tile and board, every thread runs the compute-bound
 # integer loop of tests/tsim/busy.S; reports simulated cycles and retired
-# instructions per host second (tsim's own timing of the clock loop), and
+# instructions per host second (tsim's own timing of the clock loop); then
+# message-bound firmware on a board and a box (cycles and messages per host
+# second); and
 # the time to build each model from clean (BUILD_TIMES=0 skips that). Names
 # the host CPU. Reads BUILD (default build).
 set -uo pipefail
@@ -50,5 +52,29 @@ for spec in core:200000 tile:50000 board:5000; do
   # tsim: total: retired N ipc X host S s C M cycles/s I M instr/s
   read -r retired ipc secs mcyc minstr < <(echo "$total" | awk '{print $4, $6, $8, $10, $13}')
   printf '%-6s %6d %12d %14d %8s %9s %14s %14s\n' "$c" "$cores" "$cycles" "$retired" "$ipc" "$secs" "$mcyc" "$minstr"
+done
+
+# Message-bound: tests/router/msgbench.c on a board and a box (six board
+# models in one process, inter-board links): all-to-all among every 16th
+# (board) or 64th (box) thread, and every thread to its four torus
+# neighbours (1-flit messages). Simulated cycles and messages per host CPU
+# second of the clock loop.
+echo
+printf '%-16s %6s %10s %10s %8s %12s %10s\n' messages boards cycles messages "host s" "M cycles/s" "k msgs/s"
+for t in bench_all-board bench_nn-board bench_all-box bench_nn-box; do
+  c=${t##*-}
+  "$BUILD/bin/tsim" --config "$c" --all-threads --max-cycles 100000000 --elf "$BUILD/tests/router/$t.elf" \
+    >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ $rc -ne 0 ] || ! grep -q '^tsim: PASS' "$tmp/err"; then
+    echo "$t: tsim exited $rc"; grep -m 5 '^tsim: \(FAIL\|error\|board\)' "$tmp/err"; continue
+  fi
+  boards=$(grep -c '^tsim: \(board [0-9]* \)\?tile 0 cache:' "$tmp/err")
+  cycles=$(sed -n 's/^tsim: cycles //p' "$tmp/err")
+  msgs=$(grep -o 'messages: sent [0-9]*' "$tmp/err" | awk '{ print $3 }')
+  secs=$(grep -o 'host-cpu [0-9.]*' "$tmp/err" | awk '{ print $2 }')
+  awk -v t="$t" -v b="$boards" -v c="$cycles" -v m="$msgs" -v s="$secs" 'BEGIN {
+    if (s <= 0) s = 0.01
+    printf "%-16s %6d %10d %10d %8.2f %12.4f %10.1f\n", t, b, c, m, s, c / s / 1e6, m / s / 1e3 }'
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

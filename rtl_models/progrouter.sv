@@ -15,18 +15,18 @@
 // N, S, E, W (a RR record: the destination is a routing key again), 4 the
 // mailbox mesh (URM/MRM: the destination mailbox on this board).
 package progrouter_dpi;
-  // Start fetcher F's lookup of keyed message MSG on BOARD: 0 and the number
+  // Start fetcher F's lookup of keyed message MSG on the board at BOARD_XY: 0 and the number
   // of messages it makes (the handle MSG is consumed), or non-zero after
   // halting the run on a malformed table.
-  import "DPI-C" function int tsim_pr_lookup(input int unsigned board, input int unsigned f,
+  import "DPI-C" function int tsim_pr_lookup(input int unsigned board_xy, input int unsigned f,
                                              input int unsigned msg, output int unsigned count);
   // The K-th message of fetcher F's lookup: output port, destination, handle,
   // and the cycle (after the lookup started) its beat arrives.
-  import "DPI-C" function void tsim_pr_out(input int unsigned board, input int unsigned f, input int unsigned k,
+  import "DPI-C" function void tsim_pr_out(input int unsigned board_xy, input int unsigned f, input int unsigned k,
                                            output int unsigned port, output int unsigned dest,
                                            output int unsigned msg, output int unsigned at);
   // A message left the router (CSR ProgRouterSent).
-  import "DPI-C" function void tsim_pr_sent(input int unsigned board);
+  import "DPI-C" function void tsim_pr_sent(input int unsigned board_xy);
 endpackage
 
 /* verilator lint_off BLKSEQ */
@@ -36,7 +36,7 @@ module progrouter
 #(parameter int unsigned NF = 4 + MailboxMeshXLen)
 (
   input  logic clk,
-  input  logic [31:0]                  board,      // the board's index in the run (sim/tsim_boards.h)
+  input  logic [31:0]                  board_xy,   // the board's {Y, X} (sim/tsim_boards.h maps it to the run's board)
   // Keyed messages, one input per fetcher; taken on an edge where valid and ready are high.
   input  logic [NF-1:0]                key_valid,
   output logic [NF-1:0]                key_ready,
@@ -77,18 +77,18 @@ module progrouter
       for (int f = 0; f < NF; f++) begin
         if (key_valid[f] && key_ready[f]) begin
           int unsigned n;
-          if (tsim_pr_lookup(board, f, key_msg[f], n) == 0) begin
+          if (tsim_pr_lookup(board_xy, f, key_msg[f], n) == 0) begin
             busy[f] = n != 0; n_out[f] = n; k_out[f] = 0; start[f] = now; len[f] = key_len[f];
           end
           any = 1;
         end
         if (busy[f] && !ev[f]) begin
           int unsigned port, dest, msg, at;
-          tsim_pr_out(board, f, k_out[f], port, dest, msg, at);
+          tsim_pr_out(board_xy, f, k_out[f], port, dest, msg, at);
           if (start[f] + 64'(at) <= now) begin
             ev[f] = 1;
             em_port[f] <= 3'(port); em_dest[f] <= dest; em_len[f] <= len[f]; em_msg[f] <= msg;
-            tsim_pr_sent(board);
+            tsim_pr_sent(board_xy);
             k_out[f] = k_out[f] + 1;
             if (k_out[f] == n_out[f]) busy[f] = 0;
             any = 1;

@@ -59,6 +59,7 @@ SUITES  += tests/tsim/run.sh
 
 # The models' speed (not a test): bench/sim.sh.
 .PHONY: bench-sim
-bench-sim: $(BIN)/tsim $(TSIM_CONFIGS:%=$(BIN)/tsim-%)
+bench-sim: $(BIN)/tsim $(TSIM_CONFIGS:%=$(BIN)/tsim-%) \
+           $(foreach t,all nn,$(foreach c,board box,$(BUILD)/tests/router/bench_$(t)-$(c).elf))
 	BUILD=$(BUILD) bench/sim.sh
 BENCHES += bench-sim

@@ -165,11 +165,18 @@ static int walk(unsigned board, unsigned f, uint32_t key, unsigned msg, unsigned
   return 0;
 }
 
-int tsim_pr_lookup(unsigned board, unsigned f, unsigned msg, unsigned *count) {
-  unsigned g = board * TSIM_PR_FETCHERS + f;
+/* The run's index of the board at mesh address XY (the models know their
+   {Y, X}; tsim_boards.h). */
+static unsigned board_of(unsigned xy) {
+  int b = tsim_board_of_addr(xy);
+  return b < 0 ? 0 : (unsigned)b;
+}
+
+int tsim_pr_lookup(unsigned board_xy, unsigned f, unsigned msg, unsigned *count) {
+  unsigned board = board_of(board_xy), g = board * TSIM_PR_FETCHERS + f;
   uint32_t key = (uint32_t)tsim_mbox_mask(msg);
   *count = 0;
-  if (board >= TSIM_MAX_BOARDS || f >= TSIM_PR_FETCHERS) return -1;
+  if (f >= TSIM_PR_FETCHERS) return -1;
   fetcher[g].n = 0;
   board_stats[board].lookups++;
   board_stats[board].inflight -= 1;  /* the keyed message becomes its destinations */
@@ -182,15 +189,16 @@ int tsim_pr_lookup(unsigned board, unsigned f, unsigned msg, unsigned *count) {
   return 0;
 }
 
-void tsim_pr_out(unsigned board, unsigned f, unsigned k, unsigned *port, unsigned *dest, unsigned *msg, unsigned *at) {
-  const Out *o = &fetcher[board * TSIM_PR_FETCHERS + f].out[k % MAX_OUT];
+void tsim_pr_out(unsigned board_xy, unsigned f, unsigned k, unsigned *port, unsigned *dest, unsigned *msg,
+                 unsigned *at) {
+  const Out *o = &fetcher[board_of(board_xy) * TSIM_PR_FETCHERS + f % TSIM_PR_FETCHERS].out[k % MAX_OUT];
   *port = o->port;
   *dest = o->dest;
   *msg = o->msg;
   *at = o->at;
 }
 
-void tsim_pr_sent(unsigned board) { board_stats[board % TSIM_MAX_BOARDS].sent++; }
+void tsim_pr_sent(unsigned board_xy) { board_stats[board_of(board_xy)].sent++; }
 
 unsigned tsim_pr_counter(unsigned board, unsigned which) {
   if (board >= TSIM_MAX_BOARDS) return 0;

@@ -44,3 +44,12 @@ $(RT_T)/big_imem-tile.elf: tests/router/big_imem.c tests/router/big_imem.ld $(SI
 	$(RV_CC) $(RT_CFLAGS) -I$(GEN)/boards/tile -L$(GEN)/boards/tile -T tests/router/big_imem.ld \
 	  $(SIM_T)/tile/crt0.o $< -lgcc -o $@
 TARGETS += $(RT_T)/big_imem-tile.elf
+
+# Message-bound firmware for bench/sim.sh (make bench-sim): all-to-all and
+# nearest-neighbour on a board and a box.
+$(eval $(call router_elf,bench_all-board,msgbench,board,-DSTRIDE=16 -DROUNDS=4))
+$(eval $(call router_elf,bench_all-box,msgbench,box,-DSTRIDE=64 -DROUNDS=1))
+$(eval $(call router_elf,bench_nn-board,msgbench,board,-DNEIGHBOURS -DROUNDS=8))
+$(eval $(call router_elf,bench_nn-box,msgbench,box,-DNEIGHBOURS -DROUNDS=2))
+RT_BENCH_ELFS := $(addprefix $(RT_T)/,bench_all-board.elf bench_all-box.elf bench_nn-board.elf bench_nn-box.elf)
+TARGETS += $(RT_BENCH_ELFS)
