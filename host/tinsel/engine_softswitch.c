@@ -187,7 +187,8 @@ static int load(op2t_run *r) {
     if (op2t_bound_edges(j, &f, &n))
       b[nb++] = (op2t_bound_inv){j, f, n};
   }
-  op2t_images_options opt = {.config = getenv("OP2_TINSEL_CONFIG"), .fanin = r->fanin, .seed = 1, .one_group = 1};
+  /* placed by code groups as on hardware (the host runs img_all's handlers for every group) */
+  op2t_images_options opt = {.config = getenv("OP2_TINSEL_CONFIG"), .fanin = r->fanin, .seed = 1, .one_group = 0};
   if (opt.config && !*opt.config)
     opt.config = NULL;
   char err[1024];

@@ -18,9 +18,6 @@
 #include "op2t_internal.h"
 #include "softswitch.h"
 
-/* Executables built before op2c wrote code groups: one group. */
-__attribute__((weak)) const op2t_code_groups op2t_groups = {0};
-
 typedef struct {
   PlaceGraph *g;
   PlacePlacement p;

@@ -58,6 +58,7 @@ const uint32_t ss_num_dev_types = 1;
 static void no_globals(void *acc, const void *in) { (void)acc, (void)in; }
 const ss_combine_fn ss_end_combine[1] = {no_globals};
 const uint32_t ss_num_invocations = 1;
+ss_combine_fn ss_end_combine_of(uint32_t k) { return k < ss_num_invocations ? ss_end_combine[k] : 0; }
 
 static const char *const in_names[] = {"inv_begin", NULL};
 static const char *const out_names[] = {"inv_end", "inv_spin", NULL};
@@ -68,6 +69,7 @@ static const op2t_invocation inv = {"inv", "k", 0, 0, NULL, 1, involved, 4, size
                                     offsetof(EndMsg, contributes)};
 static const op2t_invocation *const invocations[1] = {&inv};
 const op2t_graph op2t_graph_info = {"engine_test", 1, types, 1, 0, NULL, 1, invocations};
+const op2t_code_groups op2t_groups = {0, NULL, NULL, "img_all.elf"}; /* one group (the runtime links images.c) */
 
 int main(int argc, char **argv) {
   const char *names[] = {"ok", "livelock", "deadlock", "round"};

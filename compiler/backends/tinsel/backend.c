@@ -56,6 +56,28 @@ static const char *basename_of(const char *path) {
   return s ? s + 1 : path;
 }
 
+// The group ELFs and img_all.elf go to OUTPUT.fw/, where the runtime's
+// engines that load firmware find them (host/tinsel/images.h op2t_group_elf).
+static int copy_images(const char *fw, const char *output, const FwImage *groups, int ngroups) {
+  char *dir = format("%s.fw", output);
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    error_plain("cannot create '%s': %s", dir, strerror(errno));
+    return 1;
+  }
+  for (int k = -1; k < ngroups; k++) {
+    const char *name = k < 0 ? "img_all" : groups[k].name;
+    size_t len;
+    char *bytes = read_file(format("%s/%s.elf", fw, name), &len);
+    char *to = format("%s/%s.elf", dir, name);
+    FILE *f = bytes ? fopen(to, "wb") : NULL;
+    if (!f || fwrite(bytes, 1, len, f) != len || fclose(f) != 0) {
+      error_plain("cannot copy %s/%s.elf to '%s'", fw, name, to);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   Program *prog = main_program(progs, nprogs);
   if (!prog)
@@ -83,6 +105,8 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   FwBuild fb = {.dir = fw, .prefix = op2c_prefix(), .verbose = opts->verbose, .enlarged_ok = opts->imem_enlarged};
   if (fw_build_images(&fb, g, imgs, nimgs))
     return 1;
+  if (copy_images(fw, opts->output, fb.groups, fb.ngroups))
+    return 1;
 
   // The host executable.
   StrArray sources = {0}, c_sources = {0}, includes = {0}, libs = {0};
@@ -99,6 +123,7 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
     return 1;
   }
   host_write_tables(f, g, proto);
+  host_write_groups(f, g, fb.groups, fb.ngroups);
   if (fclose(f) != 0) {
     error_plain("cannot write '%s'", tables);
     return 1;

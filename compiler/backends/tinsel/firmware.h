@@ -24,6 +24,8 @@ typedef struct {
   bool single;          // holds one type only: `type`
   int type;
   long text_bytes;      // measured by fw_build_images
+  unsigned long globals_at; // its .rodata/.data/.bss start here (0: TinselDRAMBase, app.ld's)
+  long globals_bytes;   // measured: .rodata, .data and .bss together
 } FwImage;
 
 // Input and output pin numbers of a type's pins (by position in t->pins).

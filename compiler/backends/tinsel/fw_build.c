@@ -14,8 +14,10 @@
 
 #include "tinsel_config.h"
 
-// Sum of the sizes of the executable sections of an ELF32 file, or -1.
-static long elf32_text_bytes(const char *path) {
+// Sums of the sizes of the executable sections (code) and of the other
+// allocated ones (.rodata, .data, .bss: the DRAM globals) of an ELF32 file;
+// -1 if it cannot be read.
+static long elf32_sizes(const char *path, long *globals) {
   size_t len;
   unsigned char *b = (unsigned char *)read_file(path, &len);
   if (!b || len < 52 || memcmp(b, "\177ELF", 4) != 0 || b[4] != 1)
@@ -26,11 +28,14 @@ static long elf32_text_bytes(const char *path) {
   if (shoff + shnum * shentsize > len || shentsize < 40)
     return -1;
   long total = 0;
+  *globals = 0;
   for (unsigned long i = 0; i < shnum; i++) {
     const unsigned char *sh = b + shoff + i * shentsize;
     unsigned long type = U32(sh + 4), flags = U32(sh + 8), size = U32(sh + 20);
     if (type == 1 /* PROGBITS */ && (flags & 0x6) == 0x6 /* ALLOC|EXECINSTR */)
       total += (long)size;
+    else if ((type == 1 || type == 8 /* NOBITS */) && (flags & 0x6) == 0x2 /* ALLOC, not EXECINSTR */)
+      *globals += (long)size;
   }
 #undef U16
 #undef U32
@@ -106,6 +111,8 @@ static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
         libs_at = i;
       else
         strarray_push(&link, ldflags->data[i]);
+    if (img->globals_at) // this group's slice of the DRAM globals (fw_place_globals)
+      strarray_push(&link, format("-Wl,--section-start=.rodata=0x%lx", img->globals_at));
     strarray_push(&link, obj);
     for (int i = libs_at + 1; libs_at >= 0 && i < ldflags->len; i++)
       strarray_push(&link, ldflags->data[i]);
@@ -134,14 +141,8 @@ static bool image_has_double(const GGraphType *g, const FwImage *img) {
 
 // Compiles, links and measures one image; adds its line to the manifest.
 int fw_build_one(FwBuild *b, const GGraphType *g, FwImage *img) {
-  char *elf;
-  if (compile_image(b, img, &elf))
+  if (fw_relink(b, g, img))
     return 1;
-  img->text_bytes = elf32_text_bytes(elf);
-  if (img->text_bytes < 0) {
-    error_plain("cannot read the sections of '%s'", elf);
-    return 1;
-  }
   long budget = TinselAppInstrBytes, enlarged = TinselEnlargedAppInstrBytes;
   const char *fits = img->text_bytes <= budget ? "real" : img->text_bytes <= enlarged ? "enlarged" : "none";
   fprintf(b->manifest, "%s %ld %s", img->name, img->text_bytes, fits);
@@ -204,4 +205,17 @@ int fw_build_images(FwBuild *b, const GGraphType *g, FwImage *imgs, int nimgs) {
     rc = 1;
   }
   return rc;
+}
+
+int fw_relink(FwBuild *b, const GGraphType *g, FwImage *img) {
+  (void)g;
+  char *elf;
+  if (compile_image(b, img, &elf))
+    return 1;
+  img->text_bytes = elf32_sizes(elf, &img->globals_bytes);
+  if (img->text_bytes < 0) {
+    error_plain("cannot read the sections of '%s'", elf);
+    return 1;
+  }
+  return 0;
 }

@@ -10,6 +10,8 @@ typedef struct {
   bool verbose;
   bool enlarged_ok;     // --imem enlarged: a type over real Tinsel's budget is a warning
   FILE *manifest;       // images.txt, while building
+  FwImage *groups;      // fw_group_types: the images of the code groups
+  int ngroups;
 } FwBuild;
 
 // Compiles and links every image, measures its code, writes images.txt
@@ -22,5 +24,10 @@ long fw_budget(const FwBuild *b);
 
 // fw_group.c: groups of types that share a core pair's instruction memory.
 int fw_group_types(FwBuild *b, const GGraphType *g, const FwImage *imgs, int nimgs);
+// Links group k's globals at its own slice of the DRAM globals (so groups
+// sharing a DRAM never overlap) and writes the "group K IMAGE ADDR" lines.
+int fw_place_globals(FwBuild *b, const GGraphType *g);
+// Compiles and links IMG again (after globals_at changed) and measures it.
+int fw_relink(FwBuild *b, const GGraphType *g, FwImage *img);
 
 #endif

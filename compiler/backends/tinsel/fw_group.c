@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "tinsel_config.h"
+
 static int by_size_desc(const void *a, const void *b) {
   const FwImage *x = *(const FwImage *const *)a, *y = *(const FwImage *const *)b;
   return (y->text_bytes > x->text_bytes) - (y->text_bytes < x->text_bytes);
@@ -51,7 +53,30 @@ int fw_group_types(FwBuild *b, const GGraphType *g, const FwImage *imgs, int nim
     if (!placed)
       groups[ngroups++] = *s;
   }
-  for (int k = 0; k < ngroups; k++)
-    fprintf(b->manifest, "group %d %s\n", k, groups[k].name);
+  b->groups = groups;
+  b->ngroups = ngroups;
+  return fw_place_globals(b, g);
+}
+
+// Every group gets an equal slice of the POLite DRAM globals (below the
+// router tables at POLiteProgRouterBase): group k's .rodata, .data and .bss
+// start at TinselDRAMBase + k * slice. Several groups share a DRAM (each
+// DRAM serves many core pairs), and each group's ELF loads its globals once
+// per DRAM, so they must not overlap.
+int fw_place_globals(FwBuild *b, const GGraphType *g) {
+  unsigned long slice = b->ngroups ? (TinselPOLiteDRAMGlobalsLength / (unsigned long)b->ngroups) & ~7ul : 0;
+  for (int k = 0; k < b->ngroups; k++) {
+    FwImage *img = &b->groups[k];
+    img->globals_at = TinselDRAMBase + (unsigned long)k * slice;
+    if (k > 0 && fw_relink(b, g, img))
+      return 1;
+    if ((unsigned long)img->globals_bytes > slice) {
+      error_plain("image %s needs %ld bytes of DRAM globals (.rodata, .data, .bss), more than its slice of "
+                  "%lu bytes (TinselPOLiteDRAMGlobalsLength %lu shared by %d code groups)",
+                  img->name, img->globals_bytes, slice, (unsigned long)TinselPOLiteDRAMGlobalsLength, b->ngroups);
+      return 1;
+    }
+    fprintf(b->manifest, "group %d %s 0x%lx\n", k, img->name, img->globals_at);
+  }
   return 0;
 }

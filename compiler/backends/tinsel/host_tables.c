@@ -141,3 +141,19 @@ void host_write_tables(FILE *f, const GGraphType *g, const Protocol *proto) {
   fprintf(f, "  \"%s\", %d, types, sizeof(op2_graph_props), %d, %s, %d, invocations,\n};\n", g->id,
           g->ntypes, prog->nconsts, prog->nconsts ? "consts" : "NULL", proto->ninvocations);
 }
+
+void host_write_groups(FILE *f, const GGraphType *g, const FwImage *groups, int ngroups) {
+  fprintf(f, "\n// Code groups (fw/images.txt): each type's group and each group's ELF in EXE.fw/.\n");
+  fprintf(f, "static const int type_group[%d] = {", g->ntypes ? g->ntypes : 1);
+  for (int t = 0; t < g->ntypes; t++) {
+    int k = 0;
+    while (k < ngroups && !groups[k].has_type[t])
+      k++;
+    fprintf(f, "%s%d", t ? ", " : "", k < ngroups ? k : -1);
+  }
+  fprintf(f, "%s};\nstatic const char *const group_elf[%d] = {", g->ntypes ? "" : "0", ngroups ? ngroups : 1);
+  for (int k = 0; k < ngroups; k++)
+    fprintf(f, "%s\"%s.elf\"", k ? ", " : "", groups[k].name);
+  fprintf(f, "%s};\nconst op2t_code_groups op2t_groups = {%d, type_group, group_elf, \"img_all.elf\"};\n",
+          ngroups ? "" : "0", ngroups);
+}

@@ -6,6 +6,8 @@
 #include "firmware.h"
 
 void host_write_tables(FILE *f, const GGraphType *g, const Protocol *proto);
+// op2t_groups (op_tinsel.h): the code groups fw_group_types chose.
+void host_write_groups(FILE *f, const GGraphType *g, const FwImage *groups, int ngroups);
 // Writes the translated copy of prog's file (op_par_loop -> op2t_invoke).
 bool host_write_translation(const Program *prog, const char *path);
 

@@ -165,3 +165,8 @@ static const op2t_invocation *const invocations[5] = {
 const op2t_graph op2t_graph_info = {
   "op2_scanner", 2, types, sizeof(op2_graph_props), 1, consts, 5, invocations,
 };
+
+// Code groups (fw/images.txt): each type's group and each group's ELF in EXE.fw/.
+static const int type_group[2] = {0, 0};
+static const char *const group_elf[1] = {"img_set_nodes_set_edges.elf"};
+const op2t_code_groups op2t_groups = {1, type_group, group_elf, "img_all.elf"};
