@@ -28,3 +28,4 @@ TARGETS += $(SEQRT_LIB) $(SEQRT_INC)
 include tests/seqrt/rules.mk
 include host/tinsel/rules.mk
 include host/place/rules.mk
+include host/hostlink/rules.mk

@@ -218,7 +218,8 @@ module mbox
                 if (wd[3]) vote |= bit_m;
               end
             end
-            default: ;  // FromUart: no host input yet (bit 8 clear)
+            CsrFromUart: rv = tsim_uart_get(tile_id, 32'(m));  // DebugLink StdIn: bit 8 valid, 7:0 byte
+            default: ;
           endcase
           if (answer) begin resp_pend |= bit_m; resp_val[m] = rv; end
         end
@@ -235,7 +236,9 @@ module mbox
       pk = pick(send_pend, tx_last);
       p = pk[LTM-1:0];
       tx_last = p;
-      if (s_dest[p] >> LMB != 0) tsim_mbox_error(tile_id, 32'(p), ErrDest, s_dest[p]);
+      // Other boards, the host and routing keys go out through the NoC's
+      // south rim and the board router; the custom accelerator is not modelled.
+      if (s_dest[p][LMB + MeshXBits + MeshYBits + 3]) tsim_mbox_error(tile_id, 32'(p), ErrDest, s_dest[p]);
       out_valid <= 1;
       out_dest <= s_dest[p];
       out_len <= s_len[p];

@@ -42,10 +42,18 @@ package mbox_dpi;
   import "DPI-C" function void tsim_noc_stats(input int unsigned router, input longint unsigned hops,
                                               input longint unsigned blocked, input int unsigned buffered_max);
 
+  // The board router's routing-key lookup (board_router.sv, KEY HOOK): not
+  // modelled yet, so this stops the run naming the sender and the key.
+  import "DPI-C" function void tsim_router_key(input int unsigned msg);
+
+  // CSR FromUart of thread THREAD (mailbox-local) of TILE: bit 8 set with a
+  // DebugLink StdIn byte in bits 7:0 (taken from the thread's FIFO), else 0.
+  import "DPI-C" function int unsigned tsim_uart_get(input int unsigned tile, input int unsigned thread);
+
   // Error codes (match enum in sim/tsim_mbox.c).
   localparam int ErrSendBusy   = 1;  // Send while the previous message is still in the send slot
   localparam int ErrRecvEmpty  = 2;  // Recv with no message waiting
   localparam int ErrFreeSlot   = 3;  // Free of a slot that holds no received message
-  localparam int ErrDest       = 4;  // destination not on this board (or key/host: not modelled yet)
+  localparam int ErrDest       = 4;  // the custom accelerator (not modelled)
   localparam int ErrWaitNone   = 5;  // WaitUntil with no condition: would sleep forever
 endpackage

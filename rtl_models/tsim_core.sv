@@ -249,7 +249,7 @@ module tsim_core
     int halt_reason;
 
     if (!started) begin
-      start_mask = tsim_all_threads() ? '1 : (core_id % CoresPerBoard == 0 ? T'(1) : '0);
+      start_mask = T'(tsim_start_mask(core_id));
       started <= 1;
       for (int t = 0; t < T; t++) rf[{LT'(t), 1'b0, 5'd2}] = tsim_initial_sp(core_id, t);
       alive <= start_mask;

@@ -10,7 +10,9 @@ package tsim_dpi;
                                          ? EnlargedLogInstrsPerCore : LogInstrsPerCore;
   // Run settings, read once at time 0.
   import "DPI-C" function int unsigned tsim_entry();
-  import "DPI-C" function bit tsim_all_threads();
+  // The threads of CORE that run from the first cycle (bit t: thread t):
+  // --all-threads, thread 0 of core 0, or thread 0 of every core (boot loader).
+  import "DPI-C" function int unsigned tsim_start_mask(input int unsigned core);
   import "DPI-C" function bit tsim_profile_full();
   import "DPI-C" function int unsigned tsim_initial_sp(input int unsigned core, input int unsigned thread);
   import "DPI-C" function int unsigned tsim_imem_word(input int unsigned index);

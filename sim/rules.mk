@@ -14,11 +14,14 @@ VL_INCLUDE    := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/inclu
 VL_FLAGS      := --cc --exe --x-assign fast --x-initial fast --noassert --threads 1 \
                  -Wall -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL -Wno-UNUSEDPARAM \
                  --prefix Vtsim_top --top-module tsim_top
-TSIM_COMMON   := tsim_args elf32 tsim_mem tsim_fpu tsim_decode
-TSIM_COMMON_OBJS := $(TSIM_COMMON:%=$(OBJ)/sim/%.o)
-TSIM_HDRS     := $(wildcard sim/*.h) $(GEN)/tsim_box.h
+TSIM_COMMON   := tsim_args elf32 tsim_mem tsim_fpu tsim_decode tsim_socket
+TSIM_COMMON_OBJS := $(TSIM_COMMON:%=$(OBJ)/sim/%.o) $(OBJ)/host/hostlink/hl_sockaddr.o  # host/hostlink/rules.mk
+TSIM_HDRS     := $(wildcard sim/*.h) $(GEN)/tsim_box.h host/hostlink/hl_sockaddr.h
+# The boot loader that --hostlink runs when no --elf is given (sim/README.md).
+TSIM_BOOT_ELF := $(abspath $(BUILD))/fw/boot.elf
 # C files compiled per model against its DPI header and tinsel_config.h.
-TSIM_DPI_SRCS := $(addprefix sim/,tsim_dpi.c tsim_mbox.c tsim_threads.c tsim_boards.c tsim_progrouter.c)
+TSIM_DPI_SRCS := $(addprefix sim/,tsim_dpi.c tsim_mbox.c tsim_threads.c tsim_boards.c tsim_progrouter.c \
+                                   tsim_hostlink.c tsim_debuglink.c)
 
 # The box's board mesh (boards/box.cfg): --config box runs that many board models.
 $(GEN)/tsim_box.h: $(BOARDGEN) $(BOARDS_CFG)
@@ -29,7 +32,7 @@ $(GEN)/tsim_box.h: $(BOARDGEN) $(BOARDS_CFG)
 
 $(OBJ)/sim/%.o: sim/%.c $(TSIM_HDRS) $(GEN)/tinsel_config.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -I$(GEN) -frounding-math -c $< -o $@
+	$(CC) $(CFLAGS) -I$(GEN) -Ihost/hostlink -frounding-math -c $< -o $@
 
 $(BIN)/tsim: $(OBJ)/sim/tsim.o $(OBJ)/sim/tsim_args.o
 	@mkdir -p $(dir $@)
@@ -44,7 +47,7 @@ $(BIN)/tsim-$(1): $(RTL_MODELS_SRCS) $(GEN)/boards/$(2)/tinsel_pkg.sv $(GEN)/boa
 	@echo "sim/build_model.sh $$@  (Verilator; log in $(VL_DIR)/$(1)/build.log)"
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS) $(3)" RTL_SRCS="$(RTL_MODELS_SRCS)" MAIN_CPP="$(abspath sim/tsim_main.cpp)" \
 	  CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" COMMON_OBJS="$(abspath $(TSIM_COMMON_OBJS))" \
-	  DPI_CFLAGS="-I$(abspath $(GEN)/boards/$(2)) -I$(abspath $(GEN)) -I$(VL_INCLUDE) -I$(VL_INCLUDE)/vltstd -I$(abspath sim)" \
+	  DPI_CFLAGS="-I$(abspath $(GEN)/boards/$(2)) -I$(abspath $(GEN)) -I$(VL_INCLUDE) -I$(VL_INCLUDE)/vltstd -I$(abspath sim) -DTSIM_BOOT_ELF=\"$(TSIM_BOOT_ELF)\"" \
 	  DPI_SRCS="$(TSIM_DPI_SRCS)" \
 	  sim/build_model.sh $$@ $(VL_DIR)/$(1) $(GEN)/boards/$(2)/tinsel_pkg.sv
 endef

@@ -12,7 +12,9 @@ static const char usage[] =
     "usage: tsim --config core|tile|board|box --elf FILE [--profile tinsel|full]\n"
     "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
     "            [--imem standard|enlarged] [--trace FILE.fst] [--all-threads]\n"
-    "            [--progress] [--quiet]\n";
+    "            [--progress] [--quiet] [--stats-file FILE]\n"
+    "       tsim --config core|tile|board --hostlink unix:PATH [--debuglink unix:PATH2]\n"
+    "            [--boot FILE | --elf FILE] [options as above]\n";
 
 static int bad(const char *fmt, const char *arg) {
   fputs("tsim: ", stderr);
@@ -27,7 +29,7 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
   a->max_cycles = 10000000ULL;
   a->watchdog = 2000000ULL;
   a->delay_max = 100;
-  int dmax_given = 0;
+  int dmax_given = 0, max_given = 0;
   for (int i = 1; i < argc; i++) {
     const char *opt = argv[i];
     if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
@@ -39,7 +41,8 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
     if (!strcmp(opt, "--progress")) { a->progress = 1; continue; }
     int takes_value = !strcmp(opt, "--config") || !strcmp(opt, "--elf") || !strcmp(opt, "--profile") ||
                       !strcmp(opt, "--max-cycles") || !strcmp(opt, "--watchdog") || !strcmp(opt, "--trace") ||
-                      !strcmp(opt, "--delay-seed") || !strcmp(opt, "--delay-max") || !strcmp(opt, "--imem");
+                      !strcmp(opt, "--delay-seed") || !strcmp(opt, "--delay-max") || !strcmp(opt, "--imem") || !strcmp(opt, "--hostlink") ||
+                      !strcmp(opt, "--debuglink") || !strcmp(opt, "--boot") || !strcmp(opt, "--stats-file");
     if (!takes_value) return bad("unknown option %s", opt);
     if (i + 1 >= argc) return bad("missing value for %s", opt);
     const char *val = argv[++i];
@@ -57,6 +60,19 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
       if (!strcmp(val, "enlarged")) a->imem_enlarged = 1;
       else if (!strcmp(val, "standard")) a->imem_enlarged = 0;
       else return bad("unknown instruction memory \"%s\" (expected standard or enlarged)", val);
+    } else if (!strcmp(opt, "--boot")) {
+      a->boot = val;
+    } else if (!strcmp(opt, "--stats-file")) {
+      a->stats_file = val;
+    } else if (!strcmp(opt, "--hostlink") || !strcmp(opt, "--debuglink")) {
+      /* Local sockets only: unix:PATH (a socket file) or unix:@NAME (abstract). */
+      if (strncmp(val, "unix:", 5) || !val[5] || strlen(val + 5) > 100) {
+        char fmt[96];
+        snprintf(fmt, sizeof fmt, "%s wants unix:PATH or unix:@NAME (at most 100 characters), not \"%%s\"", opt);
+        return bad(fmt, val);
+      }
+      if (!strcmp(opt, "--hostlink")) a->hostlink = val;
+      else a->debuglink = val;
     } else if (!strcmp(opt, "--profile")) {
       if (!strcmp(val, "full")) a->profile_full = 1;
       else if (strcmp(val, "tinsel")) return bad("unknown profile \"%s\" (expected tinsel or full)", val);
@@ -73,14 +89,22 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
                  is_max ? "a positive integer" : is_dmax ? "a number of cycles from 0 to 1000000" : "a non-negative integer");
         return bad(fmt, val);
       }
-      if (is_max) a->max_cycles = n;
+      if (is_max) { a->max_cycles = n; max_given = 1; }
       else if (is_dmax) { a->delay_max = n; dmax_given = 1; }
       else if (!strcmp(opt, "--watchdog")) a->watchdog = n;
       else { a->delay_seed = n; a->delay_on = 1; }
     }
   }
   if (!a->config) return bad("%s", "missing --config");
-  if (!a->elf) return bad("%s", "missing --elf");
+  if (!a->elf && !a->hostlink) return bad("%s", "missing --elf");
+  if (a->debuglink && !a->hostlink) return bad("%s", "--debuglink needs --hostlink");
+  if (a->boot && !a->hostlink) return bad("%s", "--boot needs --hostlink");
+  if (a->boot && a->elf) return bad("%s", "--boot and --elf exclude each other");
+  if (a->hostlink && a->debuglink && !strcmp(a->hostlink, a->debuglink))
+    return bad("--hostlink and --debuglink need different sockets (both %s)", a->hostlink);
+  /* A host drives the run and ends it by closing the link: no cycle limit
+     unless one is asked for. */
+  if (a->hostlink && !max_given) a->max_cycles = ~0ULL;
   if (dmax_given && !a->delay_on) return bad("%s", "--delay-max needs --delay-seed");
   return 0;
 }

@@ -32,6 +32,10 @@ typedef struct {
   unsigned long long delay_max; /* --delay-max, extra cycles */
   int progress;                 /* --progress: the progress line even when stderr is not a terminal */
   int imem_enlarged;            /* --imem enlarged: EnlargedLogInstrsPerCore words per core pair */
+  const char *hostlink;         /* --hostlink unix:PATH or unix:@NAME: serve the host link there */
+  const char *debuglink;        /* --debuglink ADDRESS: the DebugLink (needs --hostlink) */
+  const char *boot;             /* --boot FILE: the boot loader (default: the firmware build's) */
+  const char *stats_file;       /* --stats-file FILE: machine-readable statistics at exit */
 } TsimArgs;
 
 /* Fill *a from argv. On a usage error print "tsim: ..." and the usage line

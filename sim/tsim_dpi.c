@@ -7,8 +7,10 @@
 #include "elf32.h"
 #include "tinsel_config.h"
 #include "tsim_boards.h"
+#include "tsim_debuglink.h"
 #include "tsim_decode.h"
 #include "tsim_fpu.h"
+#include "tsim_hostlink.h"
 #include "tsim_mbox.h"
 #include "tsim_mem.h"
 #include "tsim_threads.h"
@@ -105,7 +107,13 @@ int tsim_mem(unsigned core, unsigned thread, unsigned pc, unsigned instr, unsign
 /* ---------------------------------------------------------------- run settings */
 
 unsigned tsim_entry(void) { return run.entry; }
-svBit tsim_all_threads(void) { return (svBit)run.args.all_threads; }
+/* --all-threads: every thread; booting through the host link: thread 0 of
+   every core, as Tinsel after power-up; else thread 0 of core 0 of each board.
+   CORE is run-wide (board index * CoresPerBoard + core). */
+unsigned tsim_start_mask(unsigned core) {
+  if (run.args.all_threads) return (1u << TinselThreadsPerCore) - 1;
+  return run.args.hostlink && !run.args.elf ? 1u : core % TinselCoresPerBoard == 0;
+}
 svBit tsim_profile_full(void) { return (svBit)run.args.profile_full; }
 unsigned tsim_imem_word(unsigned index) { return index < run.imem_words ? run.imem[index] : 0; }
 unsigned tsim_imem_words(void) { return run.imem_words; }
@@ -142,9 +150,7 @@ void tsim_emit(unsigned core, unsigned thread, unsigned value) {
 }
 
 void tsim_uart_put(unsigned core, unsigned thread, unsigned value) {
-  (void)core;
-  (void)thread;
-  putchar((int)(value & 0xff));
+  tsim_debuglink_stdout(core, thread, (uint8_t)value);
 }
 
 void tsim_core_stats(unsigned core, unsigned long long retired, unsigned long long idle, unsigned long long susp_mem,
@@ -206,6 +212,7 @@ static int load_section(const char *path, const Elf32Section *s) {
 int tsim_run_load(const TsimArgs *a) {
   Elf32 elf;
   char err[512];
+  const char *path = a->elf ? a->elf : a->boot ? a->boot : TSIM_BOOT_ELF;
   run.args = *a;
   if (!strcmp(a->config, "box")) tsim_boards_set(TSIM_BOX_X, TSIM_BOX_Y);
   run.imem_words = a->imem_enlarged ? 1u << TinselEnlargedLogInstrsPerCore : TinselInstrsPerCore;
@@ -213,21 +220,25 @@ int tsim_run_load(const TsimArgs *a) {
     fprintf(stderr, "tsim: instruction memory enlarged to %u bytes (EnlargedLogInstrsPerCore), not real Tinsel\n",
             4 * run.imem_words);
   tsim_mbox_set_delay(a->delay_on, a->delay_seed, (unsigned)a->delay_max);
-  if (elf32_load(a->elf, &elf, err, sizeof err)) {
+  if (elf32_load(path, &elf, err, sizeof err)) {
     fprintf(stderr, "tsim: %s\n", err);
     elf32_free(&elf);
     return TSIM_EXIT_INPUT;
   }
   int rc = 0;
-  for (int i = 0; i < elf.nsecs && !rc; i++) rc = load_section(a->elf, &elf.secs[i]);
+  for (int i = 0; i < elf.nsecs && !rc; i++) rc = load_section(path, &elf.secs[i]);
   if (!rc && (elf.entry >= 4 * run.imem_words || (elf.entry & 3))) {
-    fprintf(stderr, "tsim: %s: error: entry point 0x%08x is outside instruction memory [0, 0x%x)\n", a->elf,
+    fprintf(stderr, "tsim: %s: error: entry point 0x%08x is outside instruction memory [0, 0x%x)\n", path,
             elf.entry, 4 * run.imem_words);
     rc = -1;
   }
+  /* With a host link the host ends the run; tohost is optional. */
   if (!rc && elf32_symbol(&elf, "tohost", &run.tohost)) {
-    fprintf(stderr, "tsim: %s: error: no symbol tohost (the program could never stop)\n", a->elf);
-    rc = -1;
+    run.tohost = 0xffffffffu;   /* no store can hit it: stores are aligned */
+    if (!a->hostlink) {
+      fprintf(stderr, "tsim: %s: error: no symbol tohost (the program could never stop)\n", path);
+      rc = -1;
+    }
   }
   run.entry = elf.entry;
   elf32_free(&elf);
@@ -235,6 +246,28 @@ int tsim_run_load(const TsimArgs *a) {
 }
 
 /* ---------------------------------------------------------------- outcome */
+
+/* --stats-file: one `key value` line per figure (sim/README.md). */
+static void write_stats_file(const char *path, unsigned long long cycles, double host_seconds, int status) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    perror(path);
+    fprintf(stderr, "tsim: %s: cannot write the statistics\n", path);
+    return;
+  }
+  unsigned long long total = 0;
+  /* Cores are numbered run-wide: board index * CoresPerBoard + core. */
+  fprintf(f, "exit %d\ncycles %llu\nhost-cpu-seconds %.3f\nboards %u\ncores %u\n", status, cycles, host_seconds,
+          tsim_boards(), tsim_boards() * TinselCoresPerBoard);
+  for (unsigned c = 0; c < tsim_boards() * TinselCoresPerBoard; c++) {
+    fprintf(f, "core.%u.retired %llu\ncore.%u.idle %llu\n", c, run.core[c].retired, c, run.core[c].idle);
+    total += run.core[c].retired;
+  }
+  fprintf(f, "retired %llu\n", total);
+  tsim_mbox_stats_file(f);
+  tsim_hostlink_stats_file(f);
+  if (fclose(f)) fprintf(stderr, "tsim: %s: cannot write the statistics\n", path);
+}
 
 int tsim_run_finish(unsigned long long cycles, double host_seconds) {
   int status;
@@ -249,6 +282,9 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
       fprintf(stderr, "tsim: FAIL (tohost = %u, code %u) after %llu cycles\n", v, code, cycles);
       status = code == 0 ? 1 : code > TSIM_EXIT_FAIL_MAX ? TSIM_EXIT_FAIL_MAX : (int)code;
     }
+  } else if (tsim_stop == TSIM_STOP_HOST_CLOSED) {
+    fprintf(stderr, "tsim: hostlink: the host closed the link after %llu cycles\n", cycles);
+    status = TSIM_EXIT_PASS;
   } else if (tsim_stop == TSIM_STOP_HALT) {
     status = TSIM_EXIT_HALT;
   } else if (tsim_stop == TSIM_STOP_DEADLOCK) {
@@ -279,7 +315,9 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
             cycles ? (double)total / (double)cycles : 0.0, host_seconds, (double)cycles / secs / 1e6,
             (double)total / secs / 1e6);
     tsim_mbox_print_stats();
+    tsim_hostlink_print_stats();
   }
+  if (run.args.stats_file) write_stats_file(run.args.stats_file, cycles, host_seconds, status);
   tsim_mem_free_all();
   return status;
 }

@@ -4,6 +4,7 @@
 // configuration: without tracing (fast) and with --trace-fst (tsim-NAME-trace).
 #include "Vtsim_top.h"
 #include "tsim_boards.h"
+#include "tsim_hostlink.h"
 #include "tsim_mbox.h"
 #include "tsim_progrouter.h"
 #include "tsim_run.h"
@@ -51,6 +52,7 @@ int main(int argc, char **argv) {
   }
 #endif
   if ((rc = tsim_run_load(&args))) return rc;
+  if ((rc = tsim_hostlink_start(&args))) return rc;
 
   // One model instance per board (a box: its workers), one class.
   auto ctx = std::make_unique<VerilatedContext>();
@@ -64,7 +66,14 @@ int main(int argc, char **argv) {
     tops[b]->board_xy = tsim_board_addr(b);
     tops[b]->idle_release = 0;
     tops[b]->idle_all_voted = 0;
+    tops[b]->link_in_valid = 0;
+    tops[b]->link_out_ready = 0xf;
   }
+  // The boards' inter-board links (tsim_hostlink.c): the host on board 0's
+  // West link; a message leaving through a link with nothing behind it
+  // stops the run.
+  std::vector<TsimLinkIO> io(nb);
+  const bool host = args.hostlink != nullptr;
 #if VM_TRACE
   std::unique_ptr<VerilatedFstC> fst;
   if (args.trace) {
@@ -89,7 +98,21 @@ int main(int argc, char **argv) {
     top->eval();
   }
   while (!tsim_stop && cycle < args.max_cycles) {
-    for (auto &top : tops) {
+    unsigned moved = 0;
+    for (unsigned b = 0; b < nb; b++) {
+      Vtsim_top *top = tops[b].get();
+      TsimLinkIO &l = io[b];
+      // What moves on the links at this edge: valid && ready as they stand before it.
+      l.in_taken = top->link_in_valid & top->link_in_ready;
+      l.out_taken = top->link_out_valid & top->link_out_ready;
+      if (l.out_taken) {
+        for (int d = 0; d < TSIM_LINKS; d++) {
+          l.out_dest[d] = top->link_out_dest[d];
+          l.out_msg[d] = top->link_out_msg[d];
+        }
+        l.out_lens = top->link_out_len;
+      }
+      moved |= l.in_taken | l.out_taken;
       top->clk = 1;
       top->eval();
     }
@@ -105,6 +128,7 @@ int main(int argc, char **argv) {
       active = active || tops[b]->active;
       inflight += (int32_t)tops[b]->inflight_local + tsim_pr_inflight(b);
     }
+    inflight += tsim_hostlink_inflight();
     for (auto &top : tops) {
       top->idle_release = idle && inflight == 0;
       top->idle_all_voted = voted;
@@ -113,6 +137,19 @@ int main(int argc, char **argv) {
     }
     DUMP(2 * cycle + 2);
     cycle++;
+    if (host || moved) {
+      if (tsim_links_cycle(io.data(), nb, cycle, active)) last_active = cycle;  // waited for the host
+      for (unsigned b = 0; b < nb; b++) {
+        Vtsim_top *top = tops[b].get();
+        top->link_in_valid = io[b].in_valid;
+        for (int d = 0; d < TSIM_LINKS; d++) {
+          top->link_in_dest[d] = io[b].in_dest[d];
+          top->link_in_msg[d] = io[b].in_msg[d];
+        }
+        top->link_in_len = io[b].in_lens;
+        top->link_out_ready = io[b].out_ready;
+      }
+    }
     // Watchdog: nothing retired and no message moved for --watchdog cycles.
     if (active) last_active = cycle;
     else if (args.watchdog && cycle - last_active >= args.watchdog) tsim_stop = TSIM_STOP_DEADLOCK;
@@ -128,6 +165,7 @@ int main(int argc, char **argv) {
   }
   double secs = cpu_seconds() - start;
   for (auto &top : tops) top->final();
+  tsim_hostlink_finish();
 #if VM_TRACE
   if (fst) fst->close();
 #endif

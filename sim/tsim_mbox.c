@@ -28,6 +28,7 @@ typedef struct {
   uint32_t words[WORDS_PER_MSG];
   uint64_t mask;
   unsigned flits;
+  unsigned src;   /* sender: run-wide thread number, or TSIM_MSG_FROM_HOST */
   int next_free;  /* free list, -1 at the end; -2 while in flight */
 } Msg;
 
@@ -67,8 +68,8 @@ void tsim_mbox_error(unsigned tile, unsigned thread, int code, unsigned value) {
             TinselThreadsPerMailbox, TinselMsgsPerMailbox - 1);
     break;
   case ERR_DEST:
-    fprintf(stderr, "destination mailbox 0x%x is not one of this board's %u mailboxes "
-            "(routing keys, the host and other boards are not modelled yet)\n", value, TinselMailboxesPerBoard);
+    fprintf(stderr, "destination mailbox address 0x%x names the tile's custom accelerator, which is not modelled\n",
+            value);
     break;
   case ERR_WAIT_NONE: fprintf(stderr, "WaitUntil 0x%x names no condition: the thread would sleep forever\n", value); break;
   default: fprintf(stderr, "error %d (0x%x)\n", code, value); break;
@@ -106,6 +107,7 @@ unsigned tsim_mbox_capture(unsigned tile, unsigned thread, unsigned slot, unsign
   }
   m->mask = mask;
   m->flits = flits;
+  m->src = thread_id(tile, thread);
   for (unsigned w = 0; w < WORDS_PER_MSG; w++)
     m->words[w] = w < flits * (TinselBytesPerFlit / 4)
                       ? tsim_mem_read(scratchpad_space(tile), slot * TinselBytesPerMsg + 4 * w, 4) : 0;
@@ -113,6 +115,41 @@ unsigned tsim_mbox_capture(unsigned tile, unsigned thread, unsigned slot, unsign
 }
 
 unsigned long long tsim_mbox_sent_so_far(void) { return mb.captured; }
+
+unsigned tsim_mbox_inject(unsigned flits, const uint32_t *words, uint64_t mask) {
+  int h = new_msg();
+  Msg *m = &mb.msgs[h];
+  m->mask = mask;
+  m->flits = flits;
+  m->src = TSIM_MSG_FROM_HOST;
+  for (unsigned w = 0; w < WORDS_PER_MSG; w++) m->words[w] = w < flits * (TinselBytesPerFlit / 4) ? words[w] : 0;
+  return (unsigned)h;
+}
+
+const uint32_t *tsim_mbox_words(unsigned msg) { return mb.msgs[msg].words; }
+
+unsigned tsim_mbox_flits(unsigned msg) { return mb.msgs[msg].flits; }
+
+void tsim_mbox_describe_src(unsigned msg, char *buf, size_t len) {
+  unsigned src = mb.msgs[msg].src;
+  if (src == TSIM_MSG_FROM_HOST) snprintf(buf, len, "the host");
+  else {
+    unsigned core = src >> TinselLogThreadsPerCore;
+    snprintf(buf, len, "board %u, core %u, thread %u", core / TinselCoresPerBoard, core % TinselCoresPerBoard,
+             src & (TinselThreadsPerCore - 1));
+  }
+}
+
+/* KEY HOOK of board_router.sv: the record lookup is not modelled yet. The
+   key travels in the mask's low word (tinselKeySend, hl_key_send). */
+void tsim_router_key(unsigned msg) {
+  char who[64];
+  tsim_mbox_describe_src(msg, who, sizeof who);
+  fprintf(stderr, "tsim: %s: mailbox: message with routing key 0x%08x: routing keys are not modelled yet "
+          "(the board router's record lookup)\n", who, (unsigned)(mb.msgs[msg].mask & 0xffffffffu));
+  tsim_mbox_drop(msg);
+  tsim_stop = TSIM_STOP_HALT;
+}
 
 unsigned long long tsim_mbox_mask(unsigned msg) { return mb.msgs[msg].mask; }
 
@@ -184,6 +221,18 @@ void tsim_mbox_print_stats(void) {
   }
   fprintf(stderr, "tsim: messages: sent %llu received %llu deliveries %llu hops %llu queue-max %u pool-max %u "
           "in-flight-max %d\n", sent, received, deliveries, hops, queue_max, pool_max, mb.max_in_flight);
+}
+
+void tsim_mbox_stats_file(FILE *f) {
+  unsigned long long sent = 0, received = 0, deliveries = 0, hops = 0;
+  for (unsigned t = 0; t < NUM_TILES; t++) {
+    sent += mb.tile[t].sent;
+    received += mb.tile[t].received;
+    deliveries += mb.tile[t].deliveries;
+    hops += mb.router[t].hops;
+  }
+  fprintf(f, "messages.sent %llu\nmessages.received %llu\nmessages.deliveries %llu\nmessages.hops %llu\n", sent,
+          received, deliveries, hops);
 }
 
 /* ---------------------------------------------------------------- random delays */

@@ -2,12 +2,18 @@
 #ifndef TSIM_MBOX_H
 #define TSIM_MBOX_H
 
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Print the message statistics (per mailbox and router, totals) to stderr. */
 void tsim_mbox_print_stats(void);
+/* The totals as --stats-file lines (messages.sent, .received, .deliveries, .hops). */
+void tsim_mbox_stats_file(FILE *f);
 
 /* --delay-seed / --delay-max (sim/README.md): on, the seed, the most extra cycles. */
 void tsim_mbox_set_delay(int on, unsigned long long seed, unsigned max);
@@ -21,6 +27,16 @@ unsigned long long tsim_mbox_sent_so_far(void);
 unsigned tsim_mbox_copy(unsigned msg, unsigned long long mask);
 void tsim_mbox_rewrite(unsigned msg, unsigned word, unsigned value, unsigned bits);
 void tsim_mbox_drop(unsigned msg);
+/* In-flight messages (handles) for the host link (sim/tsim_hostlink.c). */
+enum { TSIM_MSG_FROM_HOST = 0xffffffffu };
+/* A new message from the host: FLITS flits of WORDS for the threads in MASK
+   of its destination mailbox (or a routing key in the low word); its handle. */
+unsigned tsim_mbox_inject(unsigned flits, const uint32_t *words, uint64_t mask);
+/* A message's words (BytesPerMsg / 4 of them, zero past its flits) and flits. */
+const uint32_t *tsim_mbox_words(unsigned msg);
+unsigned tsim_mbox_flits(unsigned msg);
+/* "board 0, core C, thread T" or "the host": who sent MSG. */
+void tsim_mbox_describe_src(unsigned msg, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -4,3 +4,4 @@ include tests/sim/rules.mk
 include tests/tinsel/rules.mk
 include tests/mbox/rules.mk
 include tests/router/rules.mk
+include tests/hostlink/rules.mk

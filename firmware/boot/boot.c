@@ -30,7 +30,9 @@ void boot_main(void) {
   uint32_t addr = 0;
   tinselSetLen(0);
   for (;;) {
-    while (!tinselCanRecv()) {}
+    // Sleep, as Tinsel's boot loader does, rather than spin: a spinning
+    // thread keeps the cycle model clocking while it waits for the host.
+    while (!tinselCanRecv()) tinselWaitUntil(TINSEL_CAN_RECV);
     volatile uint32_t *req = tinselRecv();
     uint32_t cmd = req[0] & 0xffu, n = (req[0] >> 8) & 0xffu;
     if (n > BOOT_MAX_ARGS) n = BOOT_MAX_ARGS;

@@ -82,4 +82,11 @@ long hl_poll_stdout(hostlink *h, FILE *out);
  * (SetDest broadcast + StdIn), or to one core when CORE >= 0. */
 int hl_put_stdin(hostlink *h, int x, int y, int core, int thread, uint8_t byte);
 
+/* ------------------------------------------------------------ settings */
+
+/* How long hl_load, hl_start and the DebugLink handshake in hl_open wait
+ * for the boards before failing (default 120000 ms: the cycle model is
+ * slow). */
+int hl_set_timeout(hostlink *h, int timeout_ms);
+
 #endif

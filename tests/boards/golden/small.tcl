@@ -78,6 +78,8 @@ core {
     FetcherLogFlitBufferSize 5
     MeshRouterInputMsgs 2
     MeshHopLatency 1
+    BoardRouterInputMsgs 4
+    BoardRouterLatency 4
     MeshXLenWithinBox 1
     MeshYLenWithinBox 1
     BoxMeshXLen 1
@@ -247,6 +249,8 @@ box {
     FetcherLogFlitBufferSize 5
     MeshRouterInputMsgs 2
     MeshHopLatency 1
+    BoardRouterInputMsgs 4
+    BoardRouterLatency 4
     MeshXLenWithinBox 3
     MeshYLenWithinBox 2
     BoxMeshXLen 1

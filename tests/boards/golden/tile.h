@@ -235,6 +235,12 @@
 /* Cycles a message takes through one mailbox-mesh router before it can hold the next link (simulation model). */
 #define TinselMeshHopLatency 1
 
+/* Whole messages each input of the board router buffers (simulation model, rtl_models/board_router.sv: the 4 south-rim links and the N/S/E/W links). */
+#define TinselBoardRouterInputMsgs 4
+
+/* Cycles a message from the mailbox mesh takes through the board router before it can take an output link (simulation model); one arriving over an inter-board or bridge link takes MacLatency instead. */
+#define TinselBoardRouterLatency 4
+
 /* Worker boards per box in X. */
 #define TinselMeshXLenWithinBox 1
 

@@ -155,6 +155,10 @@ package tinsel_pkg;
   localparam int unsigned MeshRouterInputMsgs = 32'd2;
   // Cycles a message takes through one mailbox-mesh router before it can hold the next link (simulation model).
   localparam int unsigned MeshHopLatency = 32'd1;
+  // Whole messages each input of the board router buffers (simulation model, rtl_models/board_router.sv: the 4 south-rim links and the N/S/E/W links).
+  localparam int unsigned BoardRouterInputMsgs = 32'd4;
+  // Cycles a message from the mailbox mesh takes through the board router before it can take an output link (simulation model); one arriving over an inter-board or bridge link takes MacLatency instead.
+  localparam int unsigned BoardRouterLatency = 32'd4;
   // Worker boards per box in X.
   localparam int unsigned MeshXLenWithinBox = 32'd1;
   // Worker boards per box in Y.

@@ -16,6 +16,8 @@ uint32_t tinselId(void);
 uint32_t tinselHostId(void);
 void tinselSetLen(int n);
 int tinselCanRecv(void);
+typedef enum { TINSEL_CAN_SEND = TinselWakeCanSend, TINSEL_CAN_RECV = TinselWakeCanRecv } TinselWakeupCond;
+void tinselWaitUntil(TinselWakeupCond cond);
 volatile void *tinselRecv(void);
 void tinselFree(volatile void *addr);
 int tinselCanSend(void);

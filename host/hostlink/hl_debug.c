@@ -1,0 +1,119 @@
+/* hl_debug.c: the DebugLink (tinsel.md §4.3) in boardctrld's framing:
+ * every packet either way is 5 bytes, {link, payload[4]}, where link is a
+ * board's JTAG link within its box and the payload a command padded with
+ * zeros. On connecting the server sends Ready (255); the client asks each
+ * link QueryIn {0, offset, config} and learns from QueryOut {0, 1 + board
+ * id} which board it is (payload 0: a bridge). Then SetDest {1, thread,
+ * core (bit 7: every core)} and StdIn {2, byte} go to threads, and StdOut
+ * {2, thread, core, byte} comes back. */
+#include "hl_internal.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+enum { CMD_QUERY = 0, CMD_SET_DEST = 1, CMD_STDIO = 2, CMD_TEMP = 4, CMD_READY = 255, BROADCAST = 0x80 };
+
+int hl_debug_read(hostlink *h, unsigned char pkt[HL_DEBUG_PKT], int timeout_ms) {
+  long long deadline = hl_now_ms() + (timeout_ms < 0 ? 0 : timeout_ms);
+  while (h->dpart_len < HL_DEBUG_PKT) {
+    int wait = -1;
+    if (timeout_ms >= 0) {
+      long long left = deadline - hl_now_ms();
+      wait = left > 0 ? (int)left : 0;
+    }
+    struct pollfd p = { .fd = h->dfd, .events = POLLIN };
+    int r = poll(&p, 1, wait);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) return hl_fail(h, "DebugLink: poll: %s", strerror(errno));
+    if (r == 0) return 0;
+    ssize_t n = recv(h->dfd, h->dpart + h->dpart_len, HL_DEBUG_PKT - h->dpart_len, MSG_DONTWAIT);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
+    if (n < 0) return hl_fail(h, "DebugLink: receive: %s", strerror(errno));
+    if (n == 0) return hl_fail(h, "DebugLink: the server closed the connection");
+    h->dpart_len += (size_t)n;
+  }
+  memcpy(pkt, h->dpart, HL_DEBUG_PKT);
+  h->dpart_len = 0;
+  return 1;
+}
+
+static int put(hostlink *h, int link, unsigned char p0, unsigned char p1, unsigned char p2) {
+  unsigned char pkt[HL_DEBUG_PKT] = { (unsigned char)link, p0, p1, p2, 0 };
+  return hl_write_all(h, h->dfd, pkt, sizeof pkt, "DebugLink");
+}
+
+int hl_debug_open(hostlink *h) {
+  unsigned char pkt[HL_DEBUG_PKT];
+  int r = hl_debug_read(h, pkt, h->timeout_ms);
+  if (r <= 0 || pkt[1] != CMD_READY)
+    return r < 0 ? -1 : hl_fail(h, "DebugLink: no Ready packet from the server within %d ms", h->timeout_ms);
+  if (h->nboards > 64) return hl_fail(h, "DebugLink: %d boards; at most 64 links", h->nboards);
+  for (int b = 0; b < 64; b++) h->board_link[b] = h->link_board[b] = -1;
+  /* One box: links 0..nboards-1, at offset (0, 0), no link disabled. */
+  for (int link = 0; link < h->nboards; link++)
+    if (put(h, link, CMD_QUERY, 0, 0)) return -1;
+  for (int answers = 0; answers < h->nboards;) {
+    r = hl_debug_read(h, pkt, h->timeout_ms);
+    if (r < 0) return -1;
+    if (r == 0) return hl_fail(h, "DebugLink: %d of %d boards answered QueryIn within %d ms", answers, h->nboards, h->timeout_ms);
+    if (pkt[1] == CMD_STDIO) { hl_debug_take(h, pkt, NULL); continue; }
+    if (pkt[1] != CMD_QUERY || pkt[0] >= 64) return hl_fail(h, "DebugLink: unexpected packet %u from link %u", pkt[1], pkt[0]);
+    answers++;
+    if (pkt[2] == 0) continue;   /* a bridge board */
+    int id = pkt[2] - 1, x = id & ((1 << TinselMeshXBitsWithinBox) - 1), y = id >> TinselMeshXBitsWithinBox;
+    if (x >= h->boards_x || y >= h->boards_y)
+      return hl_fail(h, "DebugLink: link %u is board (%d, %d), outside the %d x %d mesh", pkt[0], x, y, h->boards_x, h->boards_y);
+    h->board_link[y * h->boards_x + x] = pkt[0];
+    h->link_board[pkt[0]] = y * h->boards_x + x;
+  }
+  for (int b = 0; b < h->nboards; b++)
+    if (h->board_link[b] < 0) return hl_fail(h, "DebugLink: no link answered as board (%d, %d)", b % h->boards_x, b / h->boards_x);
+  return 0;
+}
+
+long hl_debug_take(hostlink *h, const unsigned char pkt[HL_DEBUG_PKT], FILE *out) {
+  if (pkt[1] != CMD_STDIO || pkt[0] >= 64 || h->link_board[pkt[0]] < 0) return 0;
+  int b = h->link_board[pkt[0]], thread = pkt[2], core = pkt[3];
+  if (core >= TinselCoresPerBoard || thread >= TinselThreadsPerCore) return 0;
+  hl_line *l = &h->lines[(size_t)b * TinselThreadsPerBoard + (size_t)core * TinselThreadsPerCore + (size_t)thread];
+  if (pkt[4] != '\n') {
+    if (l->len + 1 >= l->cap) {
+      size_t cap = l->cap ? 2 * l->cap : 80;
+      char *t = realloc(l->text, cap);
+      if (!t) return 1;   /* out of memory: the byte is lost, not the run */
+      l->text = t;
+      l->cap = cap;
+    }
+    l->text[l->len++] = (char)pkt[4];
+    return 1;
+  }
+  if (out) fprintf(out, "%d:%d:%d:%d: %.*s\n", b % h->boards_x, b / h->boards_x, core, thread, (int)l->len,
+                   l->text ? l->text : "");
+  l->len = 0;
+  return 1;
+}
+
+long hl_poll_stdout(hostlink *h, FILE *out) {
+  if (h->dfd < 0) return hl_fail(h, "hl_poll_stdout: no DebugLink is open");
+  long seen = 0;
+  unsigned char pkt[HL_DEBUG_PKT];
+  int r;
+  while ((r = hl_debug_read(h, pkt, 0)) > 0) seen += hl_debug_take(h, pkt, out);
+  if (r < 0) return -1;
+  if (seen) fflush(out);
+  return seen;
+}
+
+int hl_put_stdin(hostlink *h, int x, int y, int core, int thread, uint8_t byte) {
+  if (h->dfd < 0) return hl_fail(h, "hl_put_stdin: no DebugLink is open");
+  if (hl_check_core(h, x, y, core < 0 ? 0 : core)) return -1;
+  if (thread < 0 || thread >= TinselThreadsPerCore)
+    return hl_fail(h, "hl_put_stdin: thread %d: a core has threads 0..%d", thread, TinselThreadsPerCore - 1);
+  int link = h->board_link[y * h->boards_x + x];
+  if (put(h, link, CMD_SET_DEST, (unsigned char)thread, core < 0 ? BROADCAST : (unsigned char)core)) return -1;
+  return put(h, link, CMD_STDIO, byte, 0);
+}

@@ -1,0 +1,65 @@
+/* hl_internal.h: the state behind a hostlink handle, shared by the
+ * library's files (hl_link.c: connection and messages; hl_boot.c: boot
+ * commands; hl_elf.c: ELF loading; hl_debug.c: the DebugLink). */
+#ifndef HL_INTERNAL_H
+#define HL_INTERNAL_H
+
+#include "hostlink.h"
+#include "tinsel_config.h"
+
+#include <stdarg.h>
+
+enum { HL_MSG_BYTES = TinselBytesPerMsg, HL_DEBUG_PKT = 5, HL_BOOT_MAX_ARGS = 15 };
+/* How long a boot reply (Load words, Start acks) or a DebugLink answer may
+   take by default: the cycle model is slow (hl_set_timeout). */
+enum { HL_DEFAULT_TIMEOUT_MS = 120000 };
+/* Connecting: attempts, one every HL_CONNECT_PAUSE_MS (a host program may
+   start tsim and connect at once, as Tinsel's max_connection_attempts). */
+enum { HL_CONNECT_ATTEMPTS = 50, HL_CONNECT_PAUSE_MS = 100 };
+
+typedef struct {
+  char *text;
+  size_t len, cap;
+} hl_line;
+
+struct hostlink {
+  int fd, dfd;                  /* host link, DebugLink (-1: none) */
+  int boards_x, boards_y, nboards;
+  int timeout_ms;
+  char err[512];
+  /* Board -> host: a message being read, and messages read while the
+     library waited for something else (hl_send blocked, hl_load). */
+  unsigned char part[HL_MSG_BYTES];
+  size_t part_len;
+  unsigned char *queue;
+  size_t q_head, q_count, q_cap;   /* in messages */
+  /* DebugLink: a packet being read; link id of each board; per-thread lines. */
+  unsigned char dpart[HL_DEBUG_PKT];
+  size_t dpart_len;
+  int board_link[64], link_board[64];
+  hl_line *lines;               /* nboards * ThreadsPerBoard */
+  unsigned char *started;       /* per global core: StartCmd acknowledged */
+};
+
+/* Formats the error into h->err; returns -1. */
+int hl_fail(hostlink *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Writes all of BUF to FD, reading board messages into the queue meanwhile
+   (so a board that sends while the host sends cannot deadlock the link). */
+int hl_write_all(hostlink *h, int fd, const void *buf, size_t len, const char *what);
+/* Reads one DebugLink packet, waiting at most TIMEOUT_MS (< 0: forever):
+   1, 0 on timeout, -1 on error. */
+int hl_debug_read(hostlink *h, unsigned char pkt[HL_DEBUG_PKT], int timeout_ms);
+/* Handles a StdOut packet (any other kind is ignored); returns bytes of output. */
+long hl_debug_take(hostlink *h, const unsigned char pkt[HL_DEBUG_PKT], FILE *out);
+/* The DebugLink handshake (Ready, QueryIn/QueryOut per board). */
+int hl_debug_open(hostlink *h);
+/* Milliseconds on a monotonic clock. */
+long long hl_now_ms(void);
+/* Sends a boot command CMD with N argument words to thread 0 of CORE of (X, Y). */
+int hl_boot_cmd(hostlink *h, int x, int y, int core, uint32_t cmd, const uint32_t *args, size_t n);
+/* Checks a board position and core: 0, or -1 with the limits in the error. */
+int hl_check_core(hostlink *h, int x, int y, int core);
+/* Checks a list of global core indices (NULL: all); WHAT names the caller. */
+int hl_check_cores(hostlink *h, const int *cores, int ncores, const char *what);
+
+#endif

@@ -1,0 +1,159 @@
+// board_router.sv: a board's programmable router (tinsel.md §3.3): inputs
+// and outputs are the inter-board links N, S, E, W and the mailbox mesh's
+// south-rim links L0..L(MailboxMeshXLen-1) (noc.sv). Messages are whole
+// ({destination mailbox address, flits - 1, C handle}; contents stay in C),
+// as in the mesh.
+//
+// Non-key messages are routed as Tinsel's router routes them, Y first:
+// board Y below this board's: South, above: North; else host.valid: West
+// (host.value 0) or East; else board X below: West, above: East; else back
+// into the mesh through the L link of the destination mailbox's column.
+//
+// Timing: a message waits in its input's FIFO (BoardRouterInputMsgs
+// messages) for BoardRouterLatency cycles after arriving from the mesh, or
+// MacLatency after arriving over an inter-board or bridge link (the link's
+// latency is charged where it ends); then it takes its output register when
+// that is empty and holds the output link one cycle per flit (one flit per
+// cycle); inputs are served in rotating order. FIFOs and fixed routes keep
+// each source-destination pair in order. A full output back-pressures the
+// inputs behind it; nothing is dropped.
+//
+// KEY HOOK: a message with isKey set goes to the routing-key lookup instead
+// (the marked block in the clocked process). The lookup of routing records
+// in board DRAM (URM1, URM2, RR, MRM, IND) is not modelled yet: a keyed
+// message stops the run with "routing keys are not modelled yet"
+// (tsim_router_key in sim/tsim_mbox.c). See rtl_models/README.md.
+/* verilator lint_off BLKSEQ */
+module board_router
+  import tinsel_pkg::*;
+  import mbox_dpi::*;
+#(parameter int unsigned NL = MailboxMeshXLen)
+(
+  input  logic clk,
+  input  logic [31:0]                  board_xy,   // this board's {Y, X} (noc.sv)
+  // Inputs: 0 N, 1 S, 2 E, 3 W (inter-board links), 4 + l: rim link Ll from the mesh.
+  input  logic [4+NL-1:0]              in_valid,
+  output logic [4+NL-1:0]              in_ready,
+  input  logic [31:0]                  in_dest [4+NL],
+  input  logic [LogMaxFlitsPerMsg-1:0] in_len [4+NL],
+  input  logic [31:0]                  in_msg [4+NL],
+  // Outputs, indexed the same way; a message stays until taken (valid && ready).
+  output logic [4+NL-1:0]              out_valid,
+  input  logic [4+NL-1:0]              out_ready,
+  output logic [31:0]                  out_dest [4+NL],
+  output logic [LogMaxFlitsPerMsg-1:0] out_len [4+NL],
+  output logic [31:0]                  out_msg [4+NL],
+  // A message moved this cycle / the router holds none.
+  output logic                         moved,
+  output logic                         empty
+);
+  localparam int unsigned NP  = 4 + NL;                  // ports
+  localparam int unsigned LF  = LogMaxFlitsPerMsg;
+  localparam int unsigned LMB = LogMailboxesPerBoard;
+  localparam int unsigned D   = BoardRouterInputMsgs;
+  localparam int unsigned LD  = $clog2(D + 1);
+  localparam int unsigned PN = 0, PS = 1, PE = 2, PW = 3;
+
+  initial if (NL != MailboxMeshXLen) $fatal(1, "board_router: one rim link per mesh column");
+
+  logic [31:0]   f_dest [NP * D];
+  logic [LF-1:0] f_len [NP * D];
+  logic [31:0]   f_msg [NP * D];
+  logic [63:0]   f_ready_at [NP * D];
+  logic [LD-1:0] f_head [NP], f_count [NP];
+  logic [63:0]   link_free [NP];       // output link free from this cycle
+  logic [NP-1:0] ov;                   // next values of out_*
+  logic [31:0]   od [NP], om [NP];
+  logic [LF-1:0] ol [NP];
+  logic [31:0]   total, rr;
+  logic [63:0]   now;
+  logic          any_moved;
+
+  initial begin
+    for (int i = 0; i < NP * D; i++) begin f_dest[i] = 0; f_len[i] = 0; f_msg[i] = 0; f_ready_at[i] = 0; end
+    for (int p = 0; p < NP; p++) begin
+      f_head[p] = 0; f_count[p] = 0; link_free[p] = 0; od[p] = 0; om[p] = 0; ol[p] = 0;
+    end
+    ov = 0; total = 0; rr = 0; now = 0;
+    out_valid = 0; in_ready = '1; moved = 0; empty = 1;
+  end
+
+  // Fields of a destination mailbox address (tinsel.md §2.4), above the mailbox id.
+  function automatic logic is_key(input logic [31:0] dest);
+    is_key = dest[LMB + MeshXBits + MeshYBits + 2];
+  endfunction
+
+  // The output for a non-key message (see the header).
+  function automatic int unsigned route(input logic [31:0] dest);
+    logic [31:0] above = dest >> LMB;
+    int unsigned bx = 32'(above) & ((1 << MeshXBits) - 1);
+    int unsigned by = (32'(above) >> MeshXBits) & ((1 << MeshYBits) - 1);
+    int unsigned mx = 32'(board_xy) & ((1 << MeshXBits) - 1);
+    int unsigned my = (32'(board_xy) >> MeshXBits) & ((1 << MeshYBits) - 1);
+    logic host_valid = above[MeshXBits + MeshYBits + 1], host_value = above[MeshXBits + MeshYBits];
+    if (by < my) route = PS;
+    else if (by > my) route = PN;
+    else if (host_valid) route = host_value ? PE : PW;
+    else if (bx < mx) route = PW;
+    else if (bx > mx) route = PE;
+    else route = 4 + (32'(dest) % NL);   // the mailbox's column (mailbox X is the low bits)
+  endfunction
+
+  task automatic push(input int unsigned p, input logic [31:0] dest, input logic [LF-1:0] len,
+                      input logic [31:0] msg);
+    int unsigned e = p * D + (32'(f_head[p]) + 32'(f_count[p])) % D;
+    f_dest[e] = dest; f_len[e] = len; f_msg[e] = msg;
+    f_ready_at[e] = now + (p < 4 ? 64'(MacLatency) : 64'(BoardRouterLatency));
+    f_count[p] = f_count[p] + 1'b1;
+    total = total + 1;
+  endtask
+
+  task automatic pop(input int unsigned p);
+    f_head[p] = LD'((32'(f_head[p]) + 1) % D);
+    f_count[p] = f_count[p] - 1'b1;
+    total = total - 1;
+    any_moved = 1;
+  endtask
+
+  always_ff @(posedge clk) begin : step
+    now = now + 1;
+    any_moved = 0;
+    // Handshakes decided by last cycle's registers.
+    ov &= ~out_ready;
+    for (int p = 0; p < NP; p++)
+      if (in_valid[p] && in_ready[p]) push(p, in_dest[p], in_len[p], in_msg[p]);
+
+    if (total != 0) begin
+      for (int k = 0; k < NP; k++) begin
+        int unsigned p = (rr + k) % NP, e, o;
+        if (f_count[p] != 0) begin
+          e = p * D + 32'(f_head[p]);
+          if (f_ready_at[e] <= now) begin
+            if (is_key(f_dest[e])) begin
+              // ---- KEY HOOK: the routing-key lookup (programmable router
+              // records) takes the message here; until it exists the run
+              // stops (the handle is dropped with it).
+              tsim_router_key(f_msg[e]);
+              pop(p);
+            end else begin
+              o = route(f_dest[e]);
+              if (!ov[o] && link_free[o] <= now) begin
+                ov[o] = 1; od[o] = f_dest[e]; ol[o] = f_len[e]; om[o] = f_msg[e];
+                link_free[o] = now + 64'(f_len[e]) + 1;
+                pop(p);
+              end
+            end
+          end
+        end
+      end
+      rr = (rr + 1) % NP;
+    end
+    out_valid <= ov;
+    out_dest <= od;
+    out_len <= ol;
+    out_msg <= om;
+    moved <= any_moved;
+    empty <= total == 0 && ov == 0;
+    for (int p = 0; p < NP; p++) in_ready[p] <= 32'(f_count[p]) < D;
+  end
+endmodule

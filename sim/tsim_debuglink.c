@@ -1,0 +1,182 @@
+/* tsim_debuglink.c: the DebugLink of one board (tsim_debuglink.h).
+
+   Framing, as boardctrld's: every packet either way is 5 bytes, {link,
+   payload[4]}: link is the board's JTAG link within its box (here the
+   board's index in the run), the payload a DebugLink command padded with
+   zeros. On connecting
+   the client gets {0, Ready = 255}. Commands (tinsel.md §4.3): QueryIn {0,
+   offset, config} -> QueryOut {0, 1 + board id}; SetDest {1, thread, core}
+   (core bit 7: every core); StdIn {2, byte} -> the FIFO of each destination
+   thread, read through CSR FromUart; TempIn {4} -> TempOut {4, 40 + 128}
+   (a fixed 40 degrees C: the model has no sensor). Threads' ToUart bytes go
+   out as StdOut {2, thread, core, byte}. */
+#include "tsim_debuglink.h"
+
+#include "Vtsim_top__Dpi.h"
+#include "tinsel_config.h"
+#include "tsim_boards.h"
+#include "tsim_run.h"
+#include "tsim_socket.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { PKT = 5, CMD_QUERY = 0, CMD_SET_DEST = 1, CMD_STDIO = 2, CMD_TEMP = 4, CMD_READY = 255 };
+enum { FIFO = 64, NUM_THREADS = TSIM_THREADS, BROADCAST = 0x80, TEMP_C = 40 };
+enum { IN_CAP = 4096 };
+
+static struct {
+  const char *spec;
+  int listen_fd, fd;
+  unsigned char in[IN_CAP];
+  size_t in_len;
+  unsigned char *out;           /* StdOut and replies waiting to be written */
+  size_t out_len, out_cap;
+  unsigned dest_thread[TSIM_MAX_BOARDS], dest_core[TSIM_MAX_BOARDS];   /* SetDest, per board */
+  /* Per-thread StdIn FIFOs (FromUart). */
+  uint8_t fifo[NUM_THREADS][FIFO];
+  uint8_t head[NUM_THREADS], count[NUM_THREADS];
+} dl = { .listen_fd = -1, .fd = -1 };
+
+int tsim_debuglink_listen(const char *spec) {
+  char err[256];
+  dl.spec = spec;
+  dl.listen_fd = tsim_listen(spec, err, sizeof err);
+  if (dl.listen_fd < 0) {
+    fprintf(stderr, "tsim: debuglink: %s\n", err);
+    return -1;
+  }
+  fprintf(stderr, "tsim: debuglink: listening on %s\n", spec);
+  return 0;
+}
+
+static void put(unsigned link, unsigned char p0, unsigned char p1, unsigned char p2, unsigned char p3) {
+  if (dl.out_len + PKT > dl.out_cap) {
+    dl.out_cap = dl.out_cap ? 2 * dl.out_cap : 4096;
+    dl.out = realloc(dl.out, dl.out_cap);
+    if (!dl.out) {
+      fprintf(stderr, "tsim: debuglink: out of memory for %zu bytes of StdOut\n", dl.out_cap);
+      exit(70);
+    }
+  }
+  unsigned char *o = dl.out + dl.out_len;
+  o[0] = (unsigned char)link; o[1] = p0; o[2] = p1; o[3] = p2; o[4] = p3;
+  dl.out_len += PKT;
+}
+
+static void drop_client(void) {
+  if (dl.fd >= 0) close(dl.fd);
+  dl.fd = -1;
+  dl.in_len = 0;
+  dl.out_len = 0;
+}
+
+static int fifo_room(unsigned id) { return dl.count[id] < FIFO; }
+
+/* StdIn to the destination thread(s) of board B: 0 when a FIFO is full (the packet waits). */
+static int std_in(unsigned b, uint8_t byte) {
+  unsigned t = dl.dest_thread[b] & (TinselThreadsPerCore - 1), dc = dl.dest_core[b];
+  unsigned first = dc & BROADCAST ? 0 : dc, last = dc & BROADCAST ? TinselCoresPerBoard - 1 : first;
+  if (last >= TinselCoresPerBoard) {
+    fprintf(stderr, "tsim: debuglink: StdIn to core %u, but a board has %u cores: ignored\n", first, TinselCoresPerBoard);
+    return 1;
+  }
+  unsigned base = b * TinselCoresPerBoard;   /* run-wide core numbers */
+  for (unsigned c = first; c <= last; c++)
+    if (!fifo_room((base + c) << TinselLogThreadsPerCore | t)) return 0;
+  for (unsigned c = first; c <= last; c++) {
+    unsigned id = (base + c) << TinselLogThreadsPerCore | t;
+    dl.fifo[id][(dl.head[id] + dl.count[id]) % FIFO] = byte;
+    dl.count[id]++;
+  }
+  return 1;
+}
+
+/* Obey one packet; 0 when it must wait (StdIn FIFO full). */
+static int obey(const unsigned char *p) {
+  unsigned b = p[0];
+  if (b >= tsim_boards()) {
+    fprintf(stderr, "tsim: debuglink: packet for link %u ignored: this model has %u board(s), on links 0..%u\n", b,
+            tsim_boards(), tsim_boards() - 1);
+    return 1;
+  }
+  /* Board id within the box: {Y, X} with MeshXBitsWithinBox bits of X. */
+  unsigned id = (b / tsim_boards_x()) << TinselMeshXBitsWithinBox | b % tsim_boards_x();
+  switch (p[1]) {
+  case CMD_QUERY: put(b, CMD_QUERY, (unsigned char)(1 + id), 0, 0); return 1;
+  case CMD_SET_DEST: dl.dest_thread[b] = p[2]; dl.dest_core[b] = p[3]; return 1;
+  case CMD_STDIO: return std_in(b, p[2]);
+  case CMD_TEMP: put(b, CMD_TEMP, TEMP_C + 128, 0, 0); return 1;
+  default:
+    fprintf(stderr, "tsim: debuglink: unknown command %u ignored (known: 0 QueryIn, 1 SetDest, 2 StdIn, 4 TempIn)\n", p[1]);
+    return 1;
+  }
+}
+
+void tsim_debuglink_io(void) {
+  if (dl.listen_fd < 0) return;
+  if (dl.fd < 0) {
+    dl.fd = tsim_accept(dl.listen_fd, 0);
+    if (dl.fd < 0) return;
+    put(0, CMD_READY, 0, 0, 0);
+  }
+  long n = tsim_read_some(dl.fd, dl.in + dl.in_len, IN_CAP - dl.in_len);
+  if (n < 0) { drop_client(); return; }   /* the client went: StdOut goes to stdout again */
+  dl.in_len += (size_t)n;
+  size_t used = 0;
+  while (dl.in_len - used >= PKT && obey(dl.in + used)) used += PKT;
+  memmove(dl.in, dl.in + used, dl.in_len - used);
+  dl.in_len -= used;
+  if (dl.out_len) {
+    long w = tsim_write_some(dl.fd, dl.out, dl.out_len);
+    if (w < 0) { drop_client(); return; }
+    memmove(dl.out, dl.out + w, dl.out_len - (size_t)w);
+    dl.out_len -= (size_t)w;
+  }
+}
+
+int tsim_debuglink_pollfd(struct pollfd *p) {
+  if (dl.listen_fd < 0) return 0;
+  p->fd = dl.fd >= 0 ? dl.fd : dl.listen_fd;
+  p->events = (short)((dl.fd < 0 || dl.in_len < IN_CAP ? POLLIN : 0) | (dl.out_len ? POLLOUT : 0));
+  p->revents = 0;
+  return 1;
+}
+
+void tsim_debuglink_flush(void) {
+  while (dl.fd >= 0 && dl.out_len) {
+    struct pollfd p = { .fd = dl.fd, .events = POLLOUT };
+    if (poll(&p, 1, 1000) <= 0) break;   /* a client that stopped reading: give up after a second */
+    tsim_debuglink_io();
+  }
+}
+
+void tsim_debuglink_close(void) {
+  tsim_debuglink_flush();
+  drop_client();
+  if (dl.spec) tsim_unlisten(dl.spec, dl.listen_fd);
+  dl.listen_fd = -1;
+  free(dl.out);
+  dl.out = NULL;
+  dl.out_cap = 0;
+}
+
+void tsim_debuglink_stdout(unsigned core, unsigned thread, uint8_t byte) {
+  if (dl.fd < 0) {
+    putchar(byte);
+    return;
+  }
+  /* CORE is run-wide: its board is the link. */
+  put(core / TinselCoresPerBoard, CMD_STDIO, (unsigned char)thread, (unsigned char)(core % TinselCoresPerBoard), byte);
+}
+
+unsigned tsim_uart_get(unsigned tile, unsigned thread) {
+  unsigned id = tile << TinselLogThreadsPerMailbox | thread;
+  if (id >= NUM_THREADS || dl.count[id] == 0) return 0;
+  uint8_t b = dl.fifo[id][dl.head[id]];
+  dl.head[id] = (uint8_t)((dl.head[id] + 1) % FIFO);
+  dl.count[id]--;
+  return 0x100u | b;
+}

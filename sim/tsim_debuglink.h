@@ -1,0 +1,33 @@
+/* tsim_debuglink.h: the DebugLink tsim serves (--debuglink; tinsel.md §4.3):
+   threads' StdIn (CSR FromUart) and StdOut (CSR ToUart) bytes, board
+   queries and temperature, in boardctrld's framing (sim/README.md). */
+#ifndef TSIM_DEBUGLINK_H
+#define TSIM_DEBUGLINK_H
+
+#include <poll.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Listen on SPEC. 0, or -1 after printing why. */
+int tsim_debuglink_listen(const char *spec);
+/* Accept a client if one waits, read and obey its commands, write pending
+   StdOut; without blocking. */
+void tsim_debuglink_io(void);
+/* The fd to wait on for the next event (listening or connected) and its
+   events; 0 when there is none. */
+int tsim_debuglink_pollfd(struct pollfd *p);
+/* Write everything pending (at the end of a run or before a wait). */
+void tsim_debuglink_flush(void);
+void tsim_debuglink_close(void);
+
+/* A thread wrote BYTE to ToUart: a StdOut packet when a client is
+   connected, else the byte goes to stdout. */
+void tsim_debuglink_stdout(unsigned core, unsigned thread, uint8_t byte);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

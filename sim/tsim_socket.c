@@ -1,0 +1,70 @@
+/* tsim_socket.c: listening, accepting and non-blocking I/O on the local
+   sockets tsim serves (tsim_socket.h). */
+#define _GNU_SOURCE
+#include "tsim_socket.h"
+
+#include "hl_sockaddr.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+int tsim_listen(const char *spec, char *err, size_t errlen) {
+  struct sockaddr_un sa;
+  socklen_t len;
+  if (hl_unix_addr(spec, &sa, &len, err, errlen)) return -1;
+  struct stat st;
+  /* A socket file left by an earlier run: replace it (never any other file). */
+  if (sa.sun_path[0] && stat(sa.sun_path, &st) == 0) {
+    if (!S_ISSOCK(st.st_mode)) {
+      snprintf(err, errlen, "%s: the path exists and is not a socket", spec);
+      return -1;
+    }
+    unlink(sa.sun_path);
+  }
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0 || bind(fd, (struct sockaddr *)&sa, len) || listen(fd, 1)) {
+    snprintf(err, errlen, "%s: cannot listen: %s", spec, strerror(errno));
+    if (fd >= 0) close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+int tsim_accept(int listen_fd, int wait) {
+  int fd;
+  do fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC | (wait ? 0 : SOCK_NONBLOCK));
+  while (fd < 0 && errno == EINTR);
+  if (fd >= 0 && wait) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  return fd;
+}
+
+long tsim_write_some(int fd, const void *buf, size_t len) {
+  ssize_t n;
+  do n = send(fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+  while (n < 0 && errno == EINTR);
+  if (n < 0) return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1;
+  return (long)n;
+}
+
+long tsim_read_some(int fd, void *buf, size_t len) {
+  ssize_t n;
+  if (len == 0) return 0;
+  do n = recv(fd, buf, len, MSG_DONTWAIT);
+  while (n < 0 && errno == EINTR);
+  if (n < 0) return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1;
+  return n == 0 ? -1 : (long)n;
+}
+
+void tsim_unlisten(const char *spec, int listen_fd) {
+  struct sockaddr_un sa;
+  socklen_t len;
+  char err[160];
+  if (listen_fd >= 0) close(listen_fd);
+  if (!hl_unix_addr(spec, &sa, &len, err, sizeof err) && sa.sun_path[0]) unlink(sa.sun_path);
+}

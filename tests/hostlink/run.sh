@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# tests/hostlink/run.sh: the host link. The library's unit test against a
+# fake server; then tsim serves a board over local sockets and a host
+# program on libhostlink (boot_test) boots it: the test app on every core,
+# 1024 hellos, a ping and an echo per thread, a DebugLink line, hl_load of
+# what the app stored; tsim exits 0 when the host closes and writes its
+# statistics file. A host that connects and waits must find tsim asleep,
+# not clocking; a wrong socket path fails with a clear message; bad tsim
+# options are refused. Reads BUILD (default build).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+BUILD=${BUILD:-build}
+T=$BUILD/tests/hostlink
+tsim=$BUILD/bin/tsim
+tmp=$(mktemp -d)
+tsim_pid=
+trap '[ -n "$tsim_pid" ] && kill "$tsim_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+for f in "$T/test_hostlink" "$T/boot_test" "$T/app.elf" "$tsim"; do
+  [ -e "$f" ] || { fail "built: $f" "run make BUILD=$BUILD all"; finish; exit 1; }
+done
+
+# The unit test reports its own counts; add them in.
+out=$(timeout 60 "$T/test_hostlink" 2>&1); rc=$?
+echo "$out" | grep '^FAIL' | sed 's/^/    /'
+if [[ $(echo "$out" | tail -n 1) =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+  T_PASS=$((T_PASS + BASH_REMATCH[1])); T_FAIL=$((T_FAIL + BASH_REMATCH[2]))
+  echo "libhostlink against a fake server: ${BASH_REMATCH[1]} checks passed, ${BASH_REMATCH[2]} failed"
+  [ $rc -eq 0 ] || [ "${BASH_REMATCH[2]}" -ne 0 ] || fail "test_hostlink" "exit $rc"
+else
+  fail "test_hostlink" "exit $rc, no count line" "$out"
+fi
+
+# stat FILE KEY: a value from tsim's --stats-file.
+stat() { awk -v k="$2" '$1 == k { print $2 }' "$1"; }
+
+# serve NAME [TSIM OPTION...]: start tsim on the board with a host link and
+# a DebugLink (sockets HOST, DEBUG); its output in $tmp/NAME.{out,err}.
+serve() {
+  local name=$1; shift
+  HOST=unix:$tmp/$name.sock DEBUG=unix:@op2-poets-hostlink-$$-$name
+  "$tsim" --config board --hostlink "$HOST" --debuglink "$DEBUG" --stats-file "$tmp/$name.stats" "$@" \
+    >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  tsim_pid=$!
+}
+# finished: wait for tsim; sets trc.
+finished() { wait "$tsim_pid"; trc=$?; tsim_pid=; }
+
+# ---- boot a board and talk to it
+serve boot
+t0=${EPOCHREALTIME/./}
+out=$(timeout 300 "$T/boot_test" "$HOST" "$DEBUG" "$T/app.elf" 2>&1); brc=$?
+finished
+secs=$(( (${EPOCHREALTIME/./} - t0) / 10000 ))
+while IFS= read -r line; do
+  case $line in
+    ok\ *) pass "boot: ${line#ok }" ;;
+    FAILED\ *) fail "boot: ${line#FAILED }" ;;
+  esac
+done <<<"$out"
+[ $brc -eq 0 ] || fail "boot_test exits 0" "exit $brc" "$out"
+err=$(cat "$tmp/boot.err")
+check "tsim said where it listens" grep -q "^tsim: hostlink: listening on $HOST\$" "$tmp/boot.err"
+if [ $trc -eq 0 ] && grep -q '^tsim: hostlink: the host closed the link after [0-9]* cycles' <<<"$err"; then
+  pass "tsim exits 0 when the host closes ($(grep -o 'after [0-9]* cycles' <<<"$err"), $((secs / 100)).$((secs % 100)) s wall)"
+else
+  fail "tsim exits 0 when the host closes" "exit $trc" "$(grep '^tsim: [a-z]' <<<"$err" | grep -v '^tsim: \(core\|tile\)' | head -n 8)"
+fi
+line=$(grep '^tsim: host link: ' <<<"$err")
+check "statistics: host link line ($line)" grep -q 'host->board messages [1-9][0-9]* flits [0-9]*, board->host messages [0-9]* flits' <<<"$line"
+s=$tmp/boot.stats
+to_host=$(stat "$s" host.to-host.messages); to_board=$(stat "$s" host.to-board.messages)
+# Board -> host: 1024 hellos, 1024 echoes, 64 start acks, 16 + 1 words of hl_load.
+check "stats file: $to_host messages to the host (2048 + 64 acks + 16 load replies)" test "${to_host:-0}" -eq $((2048 + 64 + 16))
+check "stats file: $to_board messages to the board, flits $(stat "$s" host.to-board.flits)" test "${to_board:-0}" -gt 1024
+keys=$(awk '{ print $1 }' "$s" | grep -c -E '^(exit|cycles|retired|core\.63\.retired|core\.0\.idle|messages\.sent|messages\.received|host\.to-host\.flits|link\.W\.out\.flits)$')
+check "stats file has the documented keys ($keys of 9)" test "$keys" -eq 9
+
+# ---- a host that connects and waits: tsim sleeps (no CPU, no watchdog)
+serve idle --watchdog 5000
+out=$(timeout 60 "$T/boot_test" --idle 1500 "$HOST" "$DEBUG" 2>&1); brc=$?
+finished
+cpu=$(stat "$tmp/idle.stats" host-cpu-seconds); cycles=$(stat "$tmp/idle.stats" cycles); waits=$(stat "$tmp/idle.stats" host.waits)
+check "an idle host: tsim exits 0 (exit $trc), the watchdog silent" test $trc -eq 0 -a $brc -eq 0
+check "an idle host: tsim waited ($waits waits, $cycles cycles, ${cpu}s CPU over 1.5 s)" \
+  awk -v c="${cpu:-9}" -v w="${waits:-0}" 'BEGIN { exit !(c < 0.5 && w >= 1) }'
+
+# ---- errors
+out=$(HOSTLINK_CONNECT_ATTEMPTS=3 timeout 30 "$T/boot_test" "unix:$tmp/nowhere.sock" "unix:$tmp/nowhere2.sock" "$T/app.elf" 2>&1); rc=$?
+check "a wrong socket path fails clearly: $out" \
+  grep -q "hl_open: host link: unix:$tmp/nowhere.sock: cannot connect: No such file or directory (3 attempts" <<<"$out"
+check "... and exits non-zero ($rc)" test $rc -ne 0
+for args in "--debuglink unix:@x --elf x.elf" "--hostlink tcp:1234" "--hostlink unix:@a --debuglink unix:@a" \
+            "--hostlink unix:@a --boot b.elf --elf x.elf"; do
+  # shellcheck disable=SC2086
+  out=$("$tsim" --config board $args 2>&1); rc=$?
+  check "tsim $args: usage error ($(head -n 1 <<<"$out"))" test $rc -eq 64
+done
+touch "$tmp/file"
+out=$("$tsim" --config tile --hostlink "unix:$tmp/file" 2>&1); rc=$?
+check "tsim refuses to replace a file that is not a socket ($out)" test $rc -eq 65 -a -f "$tmp/file"
+
+finish

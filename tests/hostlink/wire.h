@@ -1,0 +1,11 @@
+// tests/hostlink/wire.h: the message words the test app (app.c) and the
+// host test (boot_test.c) agree on.
+#ifndef HOSTLINK_TEST_WIRE_H
+#define HOSTLINK_TEST_WIRE_H
+#define APP_HELLO 0x4e110u
+#define APP_PING 0x9196u
+#define APP_ECHO 0xec40u
+#define APP_BAD 0xbadu
+// What thread 0 of a core stores for the host to read back.
+#define APP_RESULT(id) ((id) * 3u + 0x1000u)
+#endif
