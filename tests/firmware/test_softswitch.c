@@ -2,18 +2,21 @@
 // softswitch.c) on the host, against the mailbox stub (hw_stub.c):
 // scheduling fairness, RTS bitmasks, 1000 devices in one thread, local
 // delivery, one network message per destination mailbox, receive-first
-// under a full send port, termination, and bad input from the host.
+// under a full send port, termination, and bad input from the host;
+// image version 2: ends folded up the tree of threads, host requests
+// (LOAD, STORE, CYCLES, STATS) and host-driven waiting.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "hw_stub.h"
 #include "softswitch.h"
+#include "ss_tree.h"
 
 #include "unit.h"
 
 // ------------------------------------------------------------ device types
 
-enum { T_COUNTER, T_PINS, T_IDLE };
+enum { T_COUNTER, T_PINS, T_IDLE, T_END };
 
 typedef struct { uint32_t limit; } counter_props;
 typedef struct {
@@ -70,6 +73,23 @@ static int idle_handler(const void *gp, const void *props, void *state) {
   return ++s->idles <= s->busy_idles;
 }
 
+// T_END: one end message on pin 0 (ss_tree.h layout: round, contributes, then a
+// global: the device's props.limit); folded with add_values.
+typedef struct { uint32_t round; uint8_t contributes, pad[3]; uint32_t value; } end_msg;
+static uint32_t end_rts(const void *gp, const void *props, const void *state) {
+  (void)gp; (void)props;
+  return !((const dev_state *)state)->sent;
+}
+static int end_send(const void *gp, const void *props, void *state, void *payload) {
+  (void)gp;
+  ((dev_state *)state)->sent = 1;
+  *(end_msg *)payload = (end_msg){ 1, 1, {0}, ((const counter_props *)props)->limit };
+  return 1;
+}
+static void add_values(void *acc, const void *in) { ((end_msg *)acc)->value += ((const end_msg *)in)->value; }
+ss_combine_fn ss_end_combine_of(uint32_t k) { return k < 2 ? add_values : 0; }
+static const ss_send_fn end_sends[] = { end_send };
+
 static const ss_send_fn counter_sends[] = { counter_send };
 static const ss_send_fn pins_sends[] = { pins_send0, pins_send1, pins_send2 };
 static const uint8_t bytes16[] = { 16, 16, 16 };
@@ -83,8 +103,10 @@ const ss_dev_type ss_dev_types[] = {
                .send = pins_sends, .out_bytes = bytes16, .recv = recvs },
   [T_IDLE] = { .num_in_pins = 1, .num_out_pins = 1, .rts = counter_rts, .idle = idle_handler,
                .send = counter_sends, .out_bytes = bytes40, .recv = recvs },
+  [T_END] = { .num_in_pins = 1, .num_out_pins = 1, .rts = end_rts, .send = end_sends, .out_bytes = bytes16,
+              .recv = recvs },
 };
-const uint32_t ss_num_dev_types = 3;
+const uint32_t ss_num_dev_types = 4;
 
 // ------------------------------------------------------------ image builder
 // Lays out an image the way docs/softswitch.md describes: header, tables,
@@ -100,6 +122,7 @@ typedef struct {
   ss_in_edge *in;
   dev_state *state;
   counter_props *props;
+  ss_inv_node *inv;   // room for 2 invocations (num_invocations 0 until a test sets it)
 } image;
 
 static image build(uint32_t ndev, uint32_t pins_per_dev, uint32_t nedges, uint32_t ngroups,
@@ -115,12 +138,16 @@ static image build(uint32_t ndev, uint32_t pins_per_dev, uint32_t nedges, uint32
   uint32_t o_props = off;  off += ndev * sizeof(counter_props);
   uint32_t o_rts = off;    off += SS_RTS_BYTES(ndev);
   uint32_t o_ready = off;  off += SS_READY_BYTES(ndev);
+  off = (off + 7) & ~7u;
+  uint32_t o_inv = off;    off += 2 * sizeof(ss_inv_node);
+  uint32_t o_tree = off;   off += SS_TREE_BYTES(2);
   m.buf = calloc(1, off);
   m.img = (ss_thread_image *)m.buf;
   *m.img = (ss_thread_image){ .magic = SS_MAGIC, .version = SS_VERSION, .image_bytes = off,
     .num_devices = ndev, .num_in_groups = ngroups, .devices_off = o_dev, .out_pins_off = o_pin,
     .out_edges_off = o_edge, .in_groups_off = o_grp, .in_edges_off = o_in,
-    .rts_off = o_rts, .ready_off = o_ready, .flags = SS_FLAG_EXIT_ON_IDLE };
+    .rts_off = o_rts, .ready_off = o_ready, .flags = SS_FLAG_EXIT_ON_IDLE, .inv_off = o_inv,
+    .tree_off = o_tree, .host_mbox = 7 };
   m.devs = (ss_device *)(m.buf + o_dev);
   m.pins = (ss_out_pin *)(m.buf + o_pin);
   m.edges = (ss_out_edge *)(m.buf + o_edge);
@@ -128,6 +155,7 @@ static image build(uint32_t ndev, uint32_t pins_per_dev, uint32_t nedges, uint32
   m.in = (ss_in_edge *)(m.buf + o_in);
   m.state = (dev_state *)(m.buf + o_state);
   m.props = (counter_props *)(m.buf + o_props);
+  m.inv = (ss_inv_node *)(m.buf + o_inv);
   for (uint32_t i = 0; i < ndev; i++) {
     m.devs[i] = (ss_device){ .type = T_COUNTER,
       .state_off = o_state + i * (uint32_t)sizeof(dev_state),
@@ -348,6 +376,104 @@ static void test_bad_images(void) {
   free(m.buf);
 }
 
+// Image version 2: the end of invocation 1 on a thread of three devices and
+// one child thread. Device ends fold locally (no network); the node waits
+// for the child's end (here after the devices', but a child's end may come
+// first), then sends ONE end up with the sum and the device count.
+static void test_end_tree(void) {
+  stub_reset(0x21);
+  image m = build(3, 1, 0, 1, 0);
+  m.img->flags = SS_FLAG_HOST_DRIVEN;
+  m.img->num_invocations = 2;
+  m.inv[1] = (ss_inv_node){ .up = { 5, 0, 1u << 3, SS_KEY_END, 0 }, .own = 3, .children = 1,
+                            .end_bytes = sizeof(end_msg) };
+  for (uint32_t i = 0; i < 3; i++) {
+    m.devs[i].type = T_END;
+    m.props[i].limit = i + 1;
+    m.pins[i].local_key = SS_END_PIN_KEY(1);
+  }
+  ss_thread t;
+  CHECK(ss_init(&t, m.img) == 0, "v2 image accepted");
+  for (int i = 0; i < 10; i++) ss_poll(&t);
+  const ss_tree_node *node = (const ss_tree_node *)(m.buf + m.img->tree_off) + 1;
+  CHECK(stub.nsends == 0 && node->devices == 3, "device ends fold locally, node waits for its child "
+        "(%u sends)", stub.nsends);
+  CHECK(stub.idles == 0 && stub.recv_waits > 0, "host-driven: waits for messages, never votes (%u, %u)",
+        stub.idles, stub.recv_waits);
+  struct { ss_msg_header h; end_msg e; } child = { { SS_KEY_END, 1, 0, 5 }, { 1, 1, {0}, 10 } };
+  stub_push(&child, sizeof child);
+  for (int i = 0; i < 5; i++) ss_poll(&t);
+  const stub_send *s = &stub.sends[0];
+  const ss_msg_header *h = (const ss_msg_header *)s->msg;
+  const end_msg *e = (const end_msg *)(h + 1);
+  CHECK(stub.nsends == 1 && s->mbox == 5 && s->hi == 0 && s->lo == 1u << 3, "one end to the parent (%u sends)",
+        stub.nsends);
+  CHECK(h->key == SS_KEY_END && h->pin == 1 && h->src == 8, "key END, pin = invocation, src = 8 devices (%u)",
+        h->src);
+  CHECK(e->round == 1 && e->contributes && e->value == 16, "globals folded: 1+2+3+10 (%u)", e->value);
+  CHECK(s->len == 1 && m.img->stats.errors == 0, "2 flits, no errors");
+  // Again, the child's end first and of another round (a host bug): the end
+  // still goes up, the mismatch is counted.
+  for (uint32_t i = 0; i < 3; i++) m.state[i].sent = 0;
+  CHECK(ss_init(&t, m.img) == 0, "restart");
+  child.e.round = 2;
+  stub_push(&child, sizeof child);
+  for (int i = 0; i < 10; i++) ss_poll(&t);
+  CHECK(stub.nsends == 2 && m.img->stats.errors == 1, "an early child end is kept; other rounds are counted "
+        "(%u sends, %u errors)", stub.nsends, m.img->stats.errors);
+  free(m.buf);
+}
+
+// Requests from the host: STORE then LOAD words of the image, CYCLES,
+// STATS, and bad requests (counted, answered with count 0, never a crash).
+static void test_host_requests(void) {
+  stub_reset(0x42);
+  image m = build(1, 1, 0, 1, 0);
+  m.img->flags = SS_FLAG_HOST_DRIVEN;
+  ss_thread t;
+  CHECK(ss_init(&t, m.img) == 0, "init");
+  uint32_t off = m.devs[0].state_off;
+  struct { ss_msg_header h; ss_sys_mem q; } req = { { SS_KEY_STORE, 0, 0, 0 }, { off, 2, { 0xabc, 0xdef } } };
+  stub_push(&req, sizeof req);
+  req.h.key = SS_KEY_LOAD;
+  req.q = (ss_sys_mem){ off, 2, { 0 } };
+  stub_push(&req, 16);
+  for (int i = 0; i < 4; i++) ss_poll(&t);
+  const ss_sys_mem *r = (const ss_sys_mem *)((const ss_msg_header *)stub.sends[0].msg + 1);
+  CHECK(m.state[0].sent == 0xabc && m.state[0].received == 0xdef, "STORE wrote the state");
+  CHECK(stub.nsends == 1 && stub.sends[0].mbox == 7 && stub.sends[0].lo == 1 &&
+        ((const ss_msg_header *)stub.sends[0].msg)->key == SS_KEY_LOAD &&
+        ((const ss_msg_header *)stub.sends[0].msg)->src == 0x42, "LOAD replied to the host (%u sends)", stub.nsends);
+  CHECK(r->off == off && r->count == 2 && r->words[0] == 0xabc && r->words[1] == 0xdef, "LOAD reply: the words");
+  req.h.key = SS_KEY_CYCLES;
+  stub_push(&req, 8);
+  for (int i = 0; i < 3; i++) ss_poll(&t);
+  r = (const ss_sys_mem *)((const ss_msg_header *)stub.sends[1].msg + 1);
+  CHECK(stub.nsends == 2 && r->off == SS_CYCLES_OFF && r->count == 2 && r->words[0] == m.img->cycles[0] &&
+        r->words[0] != 0, "CYCLES: the counter, snapshot in the image (%u)", r->words[0]);
+  req.h.key = SS_KEY_STATS;
+  stub_push(&req, 8);
+  for (int i = 0; i < 3; i++) ss_poll(&t);
+  r = (const ss_sys_mem *)((const ss_msg_header *)stub.sends[2].msg + 1);
+  CHECK(stub.nsends == 3 && r->off == SS_STATS_OFF && r->count == 8 && r->words[3] == 4 &&
+        stub.sends[2].len == 2, "STATS: the statistics, 4 messages received with this one (%u)", r->words[3]);
+  req.h.key = SS_KEY_LOAD;
+  req.q = (ss_sys_mem){ 2, 1, { 0 } };          // misaligned
+  stub_push(&req, 16);
+  req.q = (ss_sys_mem){ off, 2, { 0 } };        // a second request before the reply
+  stub_push(&req, 16);
+  req.h.key = SS_KEY_STORE;
+  req.q = (ss_sys_mem){ m.img->image_bytes - 4, 2, { 1, 2 } };  // past the image
+  stub_push(&req, sizeof req);
+  req.h.key = 0xff77;                           // no such system key
+  stub_push(&req, 8);
+  for (int i = 0; i < 4; i++) ss_poll(&t);
+  r = (const ss_sys_mem *)((const ss_msg_header *)stub.sends[3].msg + 1);
+  CHECK(stub.nsends == 4 && r->count == 0 && m.img->stats.errors == 4,
+        "bad requests counted (%u), the misaligned LOAD answered with count 0", m.img->stats.errors);
+  free(m.buf);
+}
+
 int main(void) {
   test_fairness_and_local();
   test_rts_bitmask();
@@ -356,5 +482,7 @@ int main(void) {
   test_receive_first();
   test_termination();
   test_bad_images();
+  test_end_tree();
+  test_host_requests();
   return UNIT_FINISH();
 }
