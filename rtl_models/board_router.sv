@@ -18,11 +18,14 @@
 // each source-destination pair in order. A full output back-pressures the
 // inputs behind it; nothing is dropped.
 //
-// KEY HOOK: a message with isKey set goes to the routing-key lookup instead
-// (the marked block in the clocked process). The lookup of routing records
-// in board DRAM (URM1, URM2, RR, MRM, IND) is not modelled yet: a keyed
-// message stops the run with "routing keys are not modelled yet"
-// (tsim_router_key in sim/tsim_mbox.c). See rtl_models/README.md.
+// Keyed messages (isKey set) go from the head of their input's FIFO to that
+// input's fetcher (progrouter.sv: the routing records in board DRAM, URM1,
+// URM2, MRM, RR, IND). What a fetcher emits enters a FIFO of its own here
+// (FIFOs NP..2NP-1), routed like any other message but to the port its
+// record names: a link for RR (the message carries its new key), the mailbox
+// mesh for URM/MRM. A fetcher per input and an output FIFO per fetcher mean
+// a lookup waiting for a busy output never blocks another input's keys
+// (tinsel.md §3.3).
 /* verilator lint_off BLKSEQ */
 module board_router
   import tinsel_pkg::*;
@@ -53,14 +56,17 @@ module board_router
   localparam int unsigned D   = BoardRouterInputMsgs;
   localparam int unsigned LD  = $clog2(D + 1);
   localparam int unsigned PN = 0, PS = 1, PE = 2, PW = 3;
+  localparam int unsigned NQ = 2 * NP;                   // FIFOs: inputs, then fetcher outputs
+  localparam logic [2:0]  PortByDest = 3'd4;             // a fetcher output for the mesh (progrouter.sv)
 
   initial if (NL != MailboxMeshXLen) $fatal(1, "board_router: one rim link per mesh column");
 
-  logic [31:0]   f_dest [NP * D];
-  logic [LF-1:0] f_len [NP * D];
-  logic [31:0]   f_msg [NP * D];
-  logic [63:0]   f_ready_at [NP * D];
-  logic [LD-1:0] f_head [NP], f_count [NP];
+  logic [31:0]   f_dest [NQ * D];
+  logic [LF-1:0] f_len [NQ * D];
+  logic [31:0]   f_msg [NQ * D];
+  logic [63:0]   f_ready_at [NQ * D];
+  logic [2:0]    f_port [NQ * D];      // fetcher outputs: the record's port
+  logic [LD-1:0] f_head [NQ], f_count [NQ];
   logic [63:0]   link_free [NP];       // output link free from this cycle
   logic [NP-1:0] ov;                   // next values of out_*
   logic [31:0]   od [NP], om [NP];
@@ -68,14 +74,26 @@ module board_router
   logic [31:0]   total, rr;
   logic [63:0]   now;
   logic          any_moved;
+  // The fetchers (progrouter.sv): a keyed message per input in, messages out.
+  logic [NP-1:0] kv, key_valid, key_ready, em_valid, em_ready;
+  logic [LF-1:0] kl [NP], key_len [NP], em_len [NP];
+  logic [31:0]   km [NP], key_msg [NP], em_dest [NP], em_msg [NP];
+  logic [2:0]    em_port [NP];
+  logic          pr_moved, pr_empty;
+
+  progrouter #(.NF(NP)) fetchers (
+    .clk, .board_xy, .key_valid, .key_ready, .key_len, .key_msg,
+    .em_valid, .em_ready, .em_port, .em_dest, .em_len, .em_msg, .moved(pr_moved), .empty(pr_empty)
+  );
 
   initial begin
-    for (int i = 0; i < NP * D; i++) begin f_dest[i] = 0; f_len[i] = 0; f_msg[i] = 0; f_ready_at[i] = 0; end
+    for (int i = 0; i < NQ * D; i++) begin f_dest[i] = 0; f_len[i] = 0; f_msg[i] = 0; f_ready_at[i] = 0; f_port[i] = 0; end
+    for (int q = 0; q < NQ; q++) begin f_head[q] = 0; f_count[q] = 0; end
     for (int p = 0; p < NP; p++) begin
-      f_head[p] = 0; f_count[p] = 0; link_free[p] = 0; od[p] = 0; om[p] = 0; ol[p] = 0;
+      link_free[p] = 0; od[p] = 0; om[p] = 0; ol[p] = 0; kl[p] = 0; km[p] = 0;
     end
-    ov = 0; total = 0; rr = 0; now = 0;
-    out_valid = 0; in_ready = '1; moved = 0; empty = 1;
+    ov = 0; kv = 0; total = 0; rr = 0; now = 0;
+    out_valid = 0; in_ready = '1; em_ready = '1; key_valid = 0; moved = 0; empty = 1;
   end
 
   // Fields of a destination mailbox address (tinsel.md §2.4), above the mailbox id.
@@ -99,11 +117,13 @@ module board_router
     else route = 4 + (32'(dest) % NL);   // the mailbox's column (mailbox X is the low bits)
   endfunction
 
+  // FIFO p: an input (a link's messages wait MacLatency, the mesh's
+  // BoardRouterLatency) or a fetcher's output (ready at once, for PORT).
   task automatic push(input int unsigned p, input logic [31:0] dest, input logic [LF-1:0] len,
-                      input logic [31:0] msg);
+                      input logic [31:0] msg, input logic [2:0] port);
     int unsigned e = p * D + (32'(f_head[p]) + 32'(f_count[p])) % D;
-    f_dest[e] = dest; f_len[e] = len; f_msg[e] = msg;
-    f_ready_at[e] = now + (p < 4 ? 64'(MacLatency) : 64'(BoardRouterLatency));
+    f_dest[e] = dest; f_len[e] = len; f_msg[e] = msg; f_port[e] = port;
+    f_ready_at[e] = now + (p < 4 ? 64'(MacLatency) : p < NP ? 64'(BoardRouterLatency) : 0);
     f_count[p] = f_count[p] + 1'b1;
     total = total + 1;
   endtask
@@ -120,23 +140,26 @@ module board_router
     any_moved = 0;
     // Handshakes decided by last cycle's registers.
     ov &= ~out_ready;
-    for (int p = 0; p < NP; p++)
-      if (in_valid[p] && in_ready[p]) push(p, in_dest[p], in_len[p], in_msg[p]);
+    kv &= ~key_ready;
+    for (int p = 0; p < NP; p++) begin
+      if (in_valid[p] && in_ready[p]) push(p, in_dest[p], in_len[p], in_msg[p], 0);
+      if (em_valid[p] && em_ready[p]) push(NP + p, em_dest[p], em_len[p], em_msg[p], em_port[p]);
+    end
 
     if (total != 0) begin
-      for (int k = 0; k < NP; k++) begin
-        int unsigned p = (rr + k) % NP, e, o;
+      for (int k = 0; k < NQ; k++) begin
+        int unsigned p = (rr + k) % NQ, e, o;
         if (f_count[p] != 0) begin
           e = p * D + 32'(f_head[p]);
           if (f_ready_at[e] <= now) begin
-            if (is_key(f_dest[e])) begin
-              // ---- KEY HOOK: the routing-key lookup (programmable router
-              // records) takes the message here; until it exists the run
-              // stops (the handle is dropped with it).
-              tsim_router_key(f_msg[e]);
-              pop(p);
+            if (p < NP && is_key(f_dest[e])) begin
+              // A keyed input message: to this input's fetcher when it is free.
+              if (!kv[p]) begin
+                kv[p] = 1; kl[p] = f_len[e]; km[p] = f_msg[e];
+                pop(p);
+              end
             end else begin
-              o = route(f_dest[e]);
+              o = p < NP || f_port[e] == PortByDest ? route(f_dest[e]) : 32'(f_port[e]);
               if (!ov[o] && link_free[o] <= now) begin
                 ov[o] = 1; od[o] = f_dest[e]; ol[o] = f_len[e]; om[o] = f_msg[e];
                 link_free[o] = now + 64'(f_len[e]) + 1;
@@ -146,14 +169,20 @@ module board_router
           end
         end
       end
-      rr = (rr + 1) % NP;
+      rr = (rr + 1) % NQ;
     end
     out_valid <= ov;
     out_dest <= od;
     out_len <= ol;
     out_msg <= om;
-    moved <= any_moved;
-    empty <= total == 0 && ov == 0;
-    for (int p = 0; p < NP; p++) in_ready[p] <= 32'(f_count[p]) < D;
+    key_valid <= kv;
+    key_len <= kl;
+    key_msg <= km;
+    moved <= any_moved || pr_moved;
+    empty <= total == 0 && ov == 0 && kv == 0 && pr_empty;
+    for (int p = 0; p < NP; p++) begin
+      in_ready[p] <= 32'(f_count[p]) < D;
+      em_ready[p] <= 32'(f_count[NP + p]) < D;
+    end
   end
 endmodule

@@ -37,14 +37,13 @@ package mbox_dpi;
   import "DPI-C" function void tsim_mbox_thread_wait(input int unsigned tile, input int unsigned thread,
                                                      input bit can_send, input bit can_recv, input bit idle);
 
-  // End-of-run statistics of one NoC router: messages it forwarded, cycles a
-  // ready message waited for a full FIFO or a busy mailbox, most messages buffered.
-  import "DPI-C" function void tsim_noc_stats(input int unsigned router, input longint unsigned hops,
+  // End-of-run statistics of NoC router ROUTER of the board at BOARD_XY:
+  // messages it forwarded, cycles a ready message waited for a full FIFO or
+  // a busy mailbox, most messages buffered.
+  import "DPI-C" function void tsim_noc_stats(input int unsigned board_xy, input int unsigned router,
+                                              input longint unsigned hops,
                                               input longint unsigned blocked, input int unsigned buffered_max);
 
-  // The board router's routing-key lookup (board_router.sv, KEY HOOK): not
-  // modelled yet, so this stops the run naming the sender and the key.
-  import "DPI-C" function void tsim_router_key(input int unsigned msg);
 
   // CSR FromUart of thread THREAD (mailbox-local) of TILE: bit 8 set with a
   // DebugLink StdIn byte in bits 7:0 (taken from the thread's FIFO), else 0.

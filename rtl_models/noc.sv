@@ -91,7 +91,7 @@ module noc
     ej_valid = 0; inj_ready = '1; rim_out_valid = 0; rim_in_ready = '1; moved = 0; empty = 1;
   end
 
-  final for (int r = 0; r < NM; r++) tsim_noc_stats(r, n_hops[r], n_blocked[r], f_max[r]);
+  final for (int r = 0; r < NM; r++) tsim_noc_stats(board_xy, r, n_hops[r], n_blocked[r], f_max[r]);
 
   // Output direction at router r for destination mailbox dest: off the
   // board (another board, the host, a routing key) south; else Y first.

@@ -13,7 +13,7 @@ static const char usage[] =
     "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
     "            [--imem standard|enlarged] [--trace FILE.fst] [--all-threads]\n"
     "            [--progress] [--quiet] [--stats-file FILE]\n"
-    "       tsim --config core|tile|board --hostlink unix:PATH [--debuglink unix:PATH2]\n"
+    "       tsim --config core|tile|board|box --hostlink unix:PATH [--debuglink unix:PATH2]\n"
     "            [--boot FILE | --elf FILE] [options as above]\n";
 
 static int bad(const char *fmt, const char *arg) {

@@ -11,8 +11,10 @@
 #include "tsim_decode.h"
 #include "tsim_fpu.h"
 #include "tsim_hostlink.h"
+#include "tsim_links.h"
 #include "tsim_mbox.h"
 #include "tsim_mem.h"
+#include "tsim_progrouter.h"
 #include "tsim_threads.h"
 
 #include <stdio.h>
@@ -315,6 +317,8 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
             cycles ? (double)total / (double)cycles : 0.0, host_seconds, (double)cycles / secs / 1e6,
             (double)total / secs / 1e6);
     tsim_mbox_print_stats();
+    tsim_pr_print_stats();
+    tsim_links_print_stats(cycles);
     tsim_hostlink_print_stats();
   }
   if (run.args.stats_file) write_stats_file(run.args.stats_file, cycles, host_seconds, status);

@@ -5,6 +5,7 @@
 #include "Vtsim_top.h"
 #include "tsim_boards.h"
 #include "tsim_hostlink.h"
+#include "tsim_links.h"
 #include "tsim_mbox.h"
 #include "tsim_progrouter.h"
 #include "tsim_run.h"
@@ -41,6 +42,21 @@ static void print_progress(uint64_t cycle, uint64_t cycles_since, double secs_si
                (double)cycles_since / secs_since / 1e6, tsim_mbox_sent_so_far());
 }
 
+// Copy the link fields of the directions in SIDES (bits 1 << TSIM_LINK_*)
+// from SRC to DST: what one link model decided for its sides.
+static void take_sides(TsimLinkIO &dst, const TsimLinkIO &src, unsigned sides) {
+  const unsigned lf = (1u << TinselLogMaxFlitsPerMsg) - 1;
+  dst.in_valid = (dst.in_valid & ~sides) | (src.in_valid & sides);
+  dst.out_ready = (dst.out_ready & ~sides) | (src.out_ready & sides);
+  for (int d = 0; d < TSIM_LINKS; d++)
+    if (sides >> d & 1) {
+      unsigned f = lf << (d * TinselLogMaxFlitsPerMsg);
+      dst.in_dest[d] = src.in_dest[d];
+      dst.in_msg[d] = src.in_msg[d];
+      dst.in_lens = (dst.in_lens & ~f) | (src.in_lens & f);
+    }
+}
+
 int main(int argc, char **argv) {
   TsimArgs args;
   int rc = tsim_parse_args(argc, argv, &args);
@@ -72,7 +88,9 @@ int main(int argc, char **argv) {
   // The boards' inter-board links (tsim_hostlink.c): the host on board 0's
   // West link; a message leaving through a link with nothing behind it
   // stops the run.
-  std::vector<TsimLinkIO> io(nb);
+  std::vector<TsimLinkIO> io(nb), edge(nb);
+  std::vector<unsigned> neighbours(nb);
+  for (unsigned b = 0; b < nb; b++) neighbours[b] = tsim_links_neighbours(b);
   const bool host = args.hostlink != nullptr;
 #if VM_TRACE
   std::unique_ptr<VerilatedFstC> fst;
@@ -137,8 +155,20 @@ int main(int argc, char **argv) {
     }
     DUMP(2 * cycle + 2);
     cycle++;
-    if (host || moved) {
-      if (tsim_links_cycle(io.data(), nb, cycle, active)) last_active = cycle;  // waited for the host
+    // Sides toward another board: tsim_links.c; the others (the host on
+    // board 0's West, nothing elsewhere): tsim_hostlink.c.
+    const bool between = tsim_links_in_flight() != 0;
+    if (host || moved || between) {
+      for (unsigned b = 0; b < nb; b++) {
+        edge[b] = io[b];
+        edge[b].in_taken &= ~neighbours[b];
+        edge[b].out_taken &= ~neighbours[b];
+      }
+      if (tsim_links_cycle(edge.data(), nb, cycle, active)) last_active = cycle;  // waited for the host
+      for (unsigned b = 0; b < nb; b++) {
+        take_sides(io[b], edge[b], ~neighbours[b]);
+        if (neighbours[b]) tsim_links_cycle_board(b, &io[b], cycle);
+      }
       for (unsigned b = 0; b < nb; b++) {
         Vtsim_top *top = tops[b].get();
         top->link_in_valid = io[b].in_valid;
@@ -151,7 +181,7 @@ int main(int argc, char **argv) {
       }
     }
     // Watchdog: nothing retired and no message moved for --watchdog cycles.
-    if (active) last_active = cycle;
+    if (active || between) last_active = cycle;
     else if (args.watchdog && cycle - last_active >= args.watchdog) tsim_stop = TSIM_STOP_DEADLOCK;
     // The clock is read every 4096 cycles (about 50 ms on the board model).
     if (progress && (cycle & 0xfff) == 0) {

@@ -140,16 +140,6 @@ void tsim_mbox_describe_src(unsigned msg, char *buf, size_t len) {
   }
 }
 
-/* KEY HOOK of board_router.sv: the record lookup is not modelled yet. The
-   key travels in the mask's low word (tinselKeySend, hl_key_send). */
-void tsim_router_key(unsigned msg) {
-  char who[64];
-  tsim_mbox_describe_src(msg, who, sizeof who);
-  fprintf(stderr, "tsim: %s: mailbox: message with routing key 0x%08x: routing keys are not modelled yet "
-          "(the board router's record lookup)\n", who, (unsigned)(mb.msgs[msg].mask & 0xffffffffu));
-  tsim_mbox_drop(msg);
-  tsim_stop = TSIM_STOP_HALT;
-}
 
 unsigned long long tsim_mbox_mask(unsigned msg) { return mb.msgs[msg].mask; }
 
@@ -196,8 +186,11 @@ void tsim_mbox_stats(unsigned tile, unsigned long long sent, unsigned long long 
   mb.tile[tile].asleep = asleep;
 }
 
-void tsim_noc_stats(unsigned router, unsigned long long hops, unsigned long long blocked, unsigned buffered_max) {
-  if (router >= NUM_TILES) return;
+void tsim_noc_stats(unsigned board_xy, unsigned r, unsigned long long hops, unsigned long long blocked,
+                    unsigned buffered_max) {
+  int b = tsim_board_of_addr(board_xy);
+  unsigned router = (unsigned)b * TinselMailboxesPerBoard + r;
+  if (b < 0 || router >= NUM_TILES) return;
   mb.router[router].hops = hops;
   mb.router[router].blocked = blocked;
   mb.router[router].buffered_max = buffered_max;
@@ -225,7 +218,7 @@ void tsim_mbox_print_stats(void) {
 
 void tsim_mbox_stats_file(FILE *f) {
   unsigned long long sent = 0, received = 0, deliveries = 0, hops = 0;
-  for (unsigned t = 0; t < NUM_TILES; t++) {
+  for (unsigned t = 0; t < tsim_boards() * TinselMailboxesPerBoard; t++) {
     sent += mb.tile[t].sent;
     received += mb.tile[t].received;
     deliveries += mb.tile[t].deliveries;

@@ -35,7 +35,7 @@ unsigned tsim_mbox_inject(unsigned flits, const uint32_t *words, uint64_t mask);
 /* A message's words (BytesPerMsg / 4 of them, zero past its flits) and flits. */
 const uint32_t *tsim_mbox_words(unsigned msg);
 unsigned tsim_mbox_flits(unsigned msg);
-/* "board 0, core C, thread T" or "the host": who sent MSG. */
+/* "board B, core C, thread T" or "the host": who sent MSG. */
 void tsim_mbox_describe_src(unsigned msg, char *buf, size_t len);
 
 #ifdef __cplusplus

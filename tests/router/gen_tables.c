@@ -205,5 +205,15 @@ int main(int argc, char **argv) {
     if (entries[i].ram) expect(nsend, &entries[i]);
   }
   printf("};\n#define RT_NEXPECT (sizeof rt_expect / sizeof rt_expect[0])\n");
+  /* What board (0,0)'s router counts (CSRs ProgRouterSent, ProgRouterSentInter):
+     every URM/MRM/RR record of its entries emits one message, RR ones cross. */
+  int sent = 0, inter = 0;
+  for (int i = 0; i < nentries; i++)
+    if (!entries[i].bx && !entries[i].by && !entries[i].bad)
+      for (int k = 0; k < entries[i].n; k++) {
+        sent += entries[i].rec[k].r.tag != PLACE_IND;
+        inter += entries[i].rec[k].r.tag == PLACE_RR;
+      }
+  printf("#define RT_SENT00 %d\n#define RT_INTER00 %d\n", sent, inter);
   return 0;
 }

@@ -6,8 +6,10 @@
  * until its last copy is freed) and checks that it got exactly the
  * messages tables.h expects, with payload words 0-1 rewritten by the
  * records' local keys and the rest intact. A second idle round lets
- * failures report before thread 0 passes. -DSEND_BAD: thread 0 sends a key
- * whose beat is malformed instead (tsim must halt naming it). */
+ * failures report before thread 0 passes; thread 0 also checks its board
+ * router's counters (CSRs ProgRouterSent, ProgRouterSentInter). -DSEND_BAD:
+ * thread 0 sends a key whose beat is malformed instead (tsim must halt
+ * naming it). */
 #include "mbox_test.h"
 #include "tables.h"
 
@@ -60,6 +62,9 @@ int main(void) {
     tinselFree(m);
   }
   if (!err && got != want) err = 4;
+  /* Board (0,0)'s router counted what its records emitted (CSRs 0xc0e, 0xc0f). */
+  if (!err && id == 0 && (tinselProgRouterSent() != RT_SENT00 || tinselProgRouterSentInterBoard() != RT_INTER00))
+    err = 5;
   if (err) {
     sim_emit(id);
     return err;

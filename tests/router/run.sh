@@ -19,7 +19,7 @@ BUILD=${BUILD:-build}
 tsim=$BUILD/bin/tsim
 dir=$BUILD/tests/router
 
-if [ ! -x "$tsim" ] || [ ! -f "$dir/idle-box.elf" ]; then
+if [ ! -x "$tsim" ] || [ ! -f "$dir/keys-board.elf" ]; then
   fail "tsim and the router tests are built" "run make BUILD=$BUILD all"
   finish
   exit 1
@@ -60,5 +60,46 @@ passed; ok=$?
 check "big_imem (tile, --imem enlarged) runs: $notice" test "$ok" -eq 0
 check "--imem enlarged says so: to $((4 << $("$BUILD/bin/boardgen" --config tile --get EnlargedLogInstrsPerCore))) bytes" \
   test "$notice" = "tsim: instruction memory enlarged to $((4 << $("$BUILD/bin/boardgen" --config tile --get EnlargedLogInstrsPerCore))) bytes (EnlargedLogInstrsPerCore), not real Tinsel"
+
+# ---- every record type on one board
+run keys board
+router=$(grep -m1 '^tsim: router: ' <<<"$out")
+if passed; then
+  pass "keys (board, $(grep -o 'after [0-9]* cycles' <<<"$out"), ${secs}s): $router"
+else
+  fail "keys (board)" "exit $rc" "$(detail)"
+fi
+# Keys sent: URM1 URM2 MRM IND EMPTY MULTI (three beats) and the DRAM 1 key:
+# 7 lookups (IND's key is part of its lookup), one without destinations;
+# 1+1+1+1+0+9+1 = 14 messages out (an MRM record is one message).
+check "keys (board): 7 lookups, one with no destination ($router)" \
+  test "$(field lookups "$router")" = 7 -a "$(field no-destination "$router")" = 1
+check "keys (board): the router emitted 14 messages, none inter-board, read 9 beats ($router)" \
+  test "$(field sent "$router")" = 14 -a "$(field inter-board "$router")" = 0 -a "$(field beats "$router")" = 9
+
+# ---- a malformed table
+run bad board
+msg=$(grep -m1 'router: key' <<<"$out")
+check "bad (board) halts (exit $rc, want 125): ${msg#tsim: }" \
+  test "$rc" -eq 125 -a -n "$(grep -E '^tsim: board 0 \(0,0\): router: key 0x[0-9a-f]{8}, beat 0 \(DRAM 0 address 0x[0-9a-f]{8}\): record count 0 \(expected 1..5\)$' <<<"$out")"
+
+# ---- the box
+run keys box
+if passed; then
+  pass "keys (box, $(grep -o 'after [0-9]* cycles' <<<"$out"), ${secs}s): a key reached all six boards ($(grep -c '^tsim: board [0-9] router: ' <<<"$out") routers looked up keys)"
+else
+  fail "keys (box)" "exit $rc" "$(detail)"
+fi
+inter=$(grep -o 'inter-board [0-9]*' <<<"$out" | awk '{ n += $2 } END { print n + 0 }')
+check "keys (box): 5 RR hops (inter-board $inter)" test "$inter" -eq 5
+
+run all_to_all box
+if passed; then
+  pass "all_to_all (box, $(grep -o 'after [0-9]* cycles' <<<"$out"), ${secs}s): $(grep -o 'messages: sent [0-9]* received [0-9]*' <<<"$out")"
+else
+  fail "all_to_all (box)" "exit $rc" "$(detail)"
+fi
+links=$(grep -c '^tsim: link board [0-9] [a-z]* -> board [0-9]: messages [1-9]' <<<"$out")
+check "all_to_all (box): all 14 links carried messages ($links; $(grep -m1 '^tsim: link' <<<"$out" | cut -c7-))" test "$links" -eq 14
 
 finish

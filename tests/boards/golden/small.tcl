@@ -71,6 +71,9 @@ core {
     LinkTimeout 1024
     TransmitBound 20
     MacLatency 100
+    LinkGbps 10
+    LinkBitsPerFlit 256
+    LinkBufferMsgs 16
     ProgRouterMaxBurst 4
     LogRoutingEntryLen 5
     FetcherLogIndQueueSize 1
@@ -163,6 +166,7 @@ core {
     HostId 2048
     RoutingKeyBit 4096
     MailboxRoutingKey 256
+    LinkCyclesPerFlit 6
     MeshXLen 1
     MeshYLen 1
     WorkersPerBox 1
@@ -242,6 +246,9 @@ box {
     LinkTimeout 1024
     TransmitBound 20
     MacLatency 100
+    LinkGbps 10
+    LinkBitsPerFlit 256
+    LinkBufferMsgs 16
     ProgRouterMaxBurst 4
     LogRoutingEntryLen 5
     FetcherLogIndQueueSize 1
@@ -334,6 +341,7 @@ box {
     HostId 131072
     RoutingKeyBit 262144
     MailboxRoutingKey 4096
+    LinkCyclesPerFlit 6
     MeshXLen 3
     MeshYLen 2
     WorkersPerBox 6

@@ -214,6 +214,15 @@
 /* MAC latency in cycles (simulation model). */
 #define TinselMacLatency 100
 
+/* Inter-board link line rate in Gbit/s (10G Ethernet MAC, tinsel.md §3.2). */
+#define TinselLinkGbps 10
+
+/* Bits a flit takes on an inter-board link: padded to a multiple of 64 (PaddedFlit, tinsel.md §2.4). */
+#define TinselLinkBitsPerFlit 256
+
+/* Whole messages an inter-board link holds in flight before it back-pressures the sending board router (simulation model, sim/tsim_links.c). */
+#define TinselLinkBufferMsgs 16
+
 /* Largest programmable-router burst. */
 #define TinselProgRouterMaxBurst 4
 
@@ -489,6 +498,9 @@
 
 /* Mailbox address that marks a routing-key send (tinselUseRoutingKey). */
 #define TinselMailboxRoutingKey 256
+
+/* Core cycles an inter-board link needs per flit at its line rate (rounded up; sim/tsim_links.c). */
+#define TinselLinkCyclesPerFlit 6
 
 /* Worker boards in X. */
 #define TinselMeshXLen 1

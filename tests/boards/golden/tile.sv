@@ -141,6 +141,12 @@ package tinsel_pkg;
   localparam int unsigned TransmitBound = 32'd20;
   // MAC latency in cycles (simulation model).
   localparam int unsigned MacLatency = 32'd100;
+  // Inter-board link line rate in Gbit/s (10G Ethernet MAC, tinsel.md §3.2).
+  localparam int unsigned LinkGbps = 32'd10;
+  // Bits a flit takes on an inter-board link: padded to a multiple of 64 (PaddedFlit, tinsel.md §2.4).
+  localparam int unsigned LinkBitsPerFlit = 32'd256;
+  // Whole messages an inter-board link holds in flight before it back-pressures the sending board router (simulation model, sim/tsim_links.c).
+  localparam int unsigned LinkBufferMsgs = 32'd16;
   // Largest programmable-router burst.
   localparam int unsigned ProgRouterMaxBurst = 32'd4;
   // Beats per routing-table entry (routing key numBeats field).
@@ -325,6 +331,8 @@ package tinsel_pkg;
   localparam int unsigned RoutingKeyBit = 32'd16384;
   // Mailbox address that marks a routing-key send (tinselUseRoutingKey).
   localparam int unsigned MailboxRoutingKey = 32'd256;
+  // Core cycles an inter-board link needs per flit at its line rate (rounded up; sim/tsim_links.c).
+  localparam int unsigned LinkCyclesPerFlit = 32'd6;
   // Worker boards in X.
   localparam int unsigned MeshXLen = 32'd1;
   // Worker boards in Y.
