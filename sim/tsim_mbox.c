@@ -12,6 +12,7 @@
 #include "tinsel_config.h"
 #include "tsim_boards.h"
 #include "tsim_mem.h"
+#include "tsim_progrouter.h"
 #include "tsim_run.h"
 
 #include <stdint.h>
@@ -32,10 +33,12 @@ typedef struct {
   int next_free;  /* free list, -1 at the end; -2 while in flight */
 } Msg;
 
-/* A captured message sits in a mailbox's output register, a router FIFO or
-   a mailbox's input register: a few per mailbox (noc.sv, mbox.sv); the pool
-   is generous and a static array (nothing to free at the end). */
-enum { MAX_IN_FLIGHT = NUM_TILES * 64 };
+/* A captured message sits in a mailbox's output register, a router FIFO,
+   a link or a mailbox's input register: a few per mailbox (noc.sv, mbox.sv,
+   board_router.sv), plus what a routing-key lookup makes at once (up to
+   TSIM_PR_MAX_OUT); the pool is generous and a static array
+   (nothing to free at the end). */
+enum { MAX_IN_FLIGHT = NUM_TILES * 64 + 2 * TSIM_PR_MAX_OUT };
 
 static struct {
   Msg msgs[MAX_IN_FLIGHT];

@@ -30,8 +30,7 @@ enum { BEAT_BYTES = 32, CHUNKS = 5, MAX_BEATS = (1 << TinselLogRoutingEntryLen) 
 /* Longest chain of keys one message may walk through IND records (a loop
    in the tables would otherwise never end). */
 enum { MAX_CHAIN = 64 };
-/* Most messages one lookup may emit: every chunk of every beat of every key. */
-enum { MAX_OUT = 256 };
+enum { MAX_OUT = TSIM_PR_MAX_OUT };
 
 typedef struct {
   unsigned port, dest, msg, at;

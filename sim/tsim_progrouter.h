@@ -15,6 +15,10 @@ extern "C" {
    direction) and the NoC. */
 enum { TSIM_PR_FETCHERS = 4 + TinselMailboxMeshXLen, TSIM_PR_NOC = 4 };
 
+/* Most messages one lookup may make (it runs ahead of the fetcher's timing;
+   a 31-beat key holds at most 150 records, so chains of 27 such keys fit). */
+enum { TSIM_PR_MAX_OUT = 4096 };
+
 /* Messages made minus keyed messages consumed by board B's router: added to
    the board's sent-minus-freed count for idle detection. */
 long long tsim_pr_inflight(unsigned board);
