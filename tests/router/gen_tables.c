@@ -61,6 +61,8 @@ static Entry board_entries[] = {
   /* A key in DRAM 1, sent by thread 0 of core 32 (DRAM 1's first core). */
   {"DRAM1", 0, 0, 1, 0, 0, 0, 1, {URM1(10, 11, 0x10101010u)}},
   {"BAD", 0, 0, 0, 0, 0, 1, 0, {{{0}, NULL}}},
+  /* A RR record toward the edge of a lone board (sent by -DSEND_BAD_RR). */
+  {"BAD_RR", 0, 0, 0, 0, 0, 0, 1, {RR(W, "URM1")}},
 };
 
 /* One key from board (0,0) reaching threads on all six boards of the box:
@@ -119,9 +121,17 @@ static uint32_t thread_id(int bx, int by, int mbox, int thread) {
 }
 
 /* One expected message per destination thread of a URM/MRM record. */
+/* What board (0,0)'s router emits for the keys sent (CSRs ProgRouterSent and
+   ProgRouterSentInter): one message per URM/MRM/RR record looked up there. */
+static int sent00, inter00;
+
 static void expect(int sender, const Entry *e) {
   for (int i = 0; i < e->n; i++) {
     const PlaceRecord *r = &e->rec[i].r;
+    if (!e->bx && !e->by) {
+      sent00 += r->tag != PLACE_IND;
+      inter00 += r->tag == PLACE_RR;
+    }
     if (r->tag == PLACE_IND) expect(sender, &entries[find(e->rec[i].ref)]);
     if (r->tag == PLACE_RR) expect(sender, &entries[find(e->rec[i].ref)]);
     if (r->tag != PLACE_URM1 && r->tag != PLACE_URM2 && r->tag != PLACE_MRM) continue;
@@ -205,15 +215,6 @@ int main(int argc, char **argv) {
     if (entries[i].ram) expect(nsend, &entries[i]);
   }
   printf("};\n#define RT_NEXPECT (sizeof rt_expect / sizeof rt_expect[0])\n");
-  /* What board (0,0)'s router counts (CSRs ProgRouterSent, ProgRouterSentInter):
-     every URM/MRM/RR record of its entries emits one message, RR ones cross. */
-  int sent = 0, inter = 0;
-  for (int i = 0; i < nentries; i++)
-    if (!entries[i].bx && !entries[i].by && !entries[i].bad)
-      for (int k = 0; k < entries[i].n; k++) {
-        sent += entries[i].rec[k].r.tag != PLACE_IND;
-        inter += entries[i].rec[k].r.tag == PLACE_RR;
-      }
-  printf("#define RT_SENT00 %d\n#define RT_INTER00 %d\n", sent, inter);
+  printf("#define RT_SENT00 %d\n#define RT_INTER00 %d\n", sent00, inter00);
   return 0;
 }

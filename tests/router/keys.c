@@ -8,8 +8,8 @@
  * records' local keys and the rest intact. A second idle round lets
  * failures report before thread 0 passes; thread 0 also checks its board
  * router's counters (CSRs ProgRouterSent, ProgRouterSentInter). -DSEND_BAD:
- * thread 0 sends a key whose beat is malformed instead (tsim must halt
- * naming it). */
+ * thread 0 sends a key whose beat is malformed instead, -DSEND_BAD_RR one
+ * whose RR record points off the mesh (tsim must halt naming them). */
 #include "mbox_test.h"
 #include "tables.h"
 
@@ -39,8 +39,10 @@ static int match(uint32_t id, volatile uint32_t *m, uint32_t *met) {
 int main(void) {
   uint32_t id = tinselId(), met[(RT_NEXPECT + 31) / 32] = {0}, got = 0, want = 0;
   int err = 0, r;
-#ifdef SEND_BAD
+#if defined SEND_BAD
   if (id == 0) key_send(KEY_BAD, 0);
+#elif defined SEND_BAD_RR
+  if (id == 0) key_send(KEY_BAD_RR, 0);
 #else
   if (id == 0)
     for (uint32_t k = 0; k < RT_NSEND; k++) key_send(rt_send[k], k);

@@ -27,10 +27,11 @@ $(RT_T)/$(1).elf: tests/router/$(2).c tests/mbox/mbox_test.h tests/router/router
 endef
 $(eval $(call router_elf,keys-board,keys,board,))
 $(eval $(call router_elf,bad-board,keys,board,-DSEND_BAD))
+$(eval $(call router_elf,bad_rr-board,keys,board,-DSEND_BAD_RR))
 $(eval $(call router_elf,keys-box,keys,box,))
 $(eval $(call router_elf,all_to_all-box,all_to_all_box,box,))
 $(eval $(call router_elf,idle-box,idle_box,box,))
-RT_ELFS := $(addprefix $(RT_T)/,keys-board.elf bad-board.elf keys-box.elf all_to_all-box.elf idle-box.elf)
+RT_ELFS := $(addprefix $(RT_T)/,keys-board.elf bad-board.elf bad_rr-board.elf keys-box.elf all_to_all-box.elf idle-box.elf)
 
 .PHONY: router-tests
 router-tests: $(RT_ELFS)

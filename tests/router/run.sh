@@ -5,9 +5,10 @@
 #     key in DRAM 1 written by a thread, a three-beat key) from tables the
 #     placer's encoder wrote; every destination thread gets exactly its
 #     messages with words 0-1 rewritten; the router's statistics agree;
-#   bad (board): a malformed beat halts naming the board, key and beat;
+#   bad, bad_rr (board): a malformed beat, a RR record toward no board: the
+#     run halts naming the board, key and beat;
 #   keys (box): one key reaches threads on all six boards through RR records;
-#   all_to_all (box): thread 0 of every mailbox of every board sends to all
+#   all_to_all (box): thread 0 of every fifth mailbox of every board sends to all
 #     the others: all arrive, per-pair order holds, idle detection waits for
 #     messages in flight between boards; link statistics show the traffic;
 #   --imem enlarged: the notice, and a program beyond InstrsPerCore runs only with it.
@@ -82,6 +83,11 @@ run bad board
 msg=$(grep -m1 'router: key' <<<"$out")
 check "bad (board) halts (exit $rc, want 125): ${msg#tsim: }" \
   test "$rc" -eq 125 -a -n "$(grep -E '^tsim: board 0 \(0,0\): router: key 0x[0-9a-f]{8}, beat 0 \(DRAM 0 address 0x[0-9a-f]{8}\): record count 0 \(expected 1..5\)$' <<<"$out")"
+
+run bad_rr board
+msg=$(grep -m1 'router: key' <<<"$out")
+check "bad_rr (board) halts (exit $rc, want 125): ${msg#tsim: }" \
+  test "$rc" -eq 125 -a -n "$(grep -E '^tsim: board 0 \(0,0\): router: key 0x[0-9a-f]{8}, beat 0 .*: RR record 0 sends west, where this board has no neighbour$' <<<"$out")"
 
 # ---- the box
 run keys box
