@@ -183,7 +183,23 @@ typedef struct {
 } PlaceRoutes;
 
 int place_route(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p, PlaceRoutes *r);
+/* A routing key that delivers a message entering the router of board FROM
+ * (a host key send) to THREADS[0..n) (ascending placement thread indices,
+ * any boards) with header key LOCAL_KEY: RR records towards other boards,
+ * one MRM record per mailbox, added to R's tables. */
+int place_multicast_key(PlaceGraph *g, const PlaceMachine *m, PlaceRoutes *r, int from, const uint32_t *threads,
+                        size_t n, uint16_t local_key, uint32_t *key);
 void place_routes_free(PlaceRoutes *r);
+
+/* The hardware router's walk of routing key KEY entering board BOARD, over
+ * R's tables (the decoder of what place_route writes): every record that
+ * delivers calls FN with the board, the mailbox ({Y,X} on the board), the
+ * thread mask and the local key the record writes into the message (MRM:
+ * 16 bits; URM1/URM2: the first word); RR and IND records are followed.
+ * Returns 0, or -1 for a key or record outside the tables. */
+typedef void (*PlaceDeliverFn)(void *ctx, int board, int board_mbox, uint64_t mask, uint32_t local_key);
+int place_router_follow(const PlaceMachine *m, const PlaceRoutes *r, int board, uint32_t key, PlaceDeliverFn fn,
+                        void *ctx);
 
 /* Routing keys (tinsel.md §3.3): {ram, beat pointer, number of beats}. */
 uint32_t place_router_key(const PlaceMachine *m, int ram, uint32_t addr, int nbeats);

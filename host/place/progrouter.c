@@ -186,3 +186,57 @@ int place_route_remote(PlaceGraph *g, const PlaceMachine *m, PlaceRoutes *r, int
   free(rec), free(dir);
   return rc;
 }
+
+static uint64_t get48(const uint8_t *at) {
+  uint64_t v = 0;
+  for (int i = 5; i >= 0; i--) v = v << 8 | at[i];
+  return v;
+}
+
+/* The router's walk of KEY's beats on BOARD (the decoder of emit/pack). */
+static int follow(const PlaceMachine *m, const PlaceBoardTable *boards, int board, uint32_t key,
+                  PlaceDeliverFn fn, void *ctx, int depth) {
+  int ram = (int)(key >> (m->log_beats_per_dram + m->log_routing_entry_len));
+  uint32_t nbeats = key & ((1u << m->log_routing_entry_len) - 1);
+  uint64_t at = (uint64_t)((key >> m->log_routing_entry_len) & ((1u << m->log_beats_per_dram) - 1))
+                << m->log_bytes_per_beat;
+  const PlaceBoardTable *t = &boards[board];
+  if (depth > 64 || ram >= m->drams_per_board || at < m->router_base ||
+      at - m->router_base + (uint64_t)nbeats * BEAT > t->len[ram])
+    return -1;
+  int rc = 0;
+  for (uint32_t b = 0; b < nbeats && !rc; b++) {
+    const uint8_t *beat = t->bytes[ram] + (at - m->router_base) + (uint64_t)b * BEAT;
+    int n = beat[30] | beat[31] << 8, pos = 0;
+    for (int i = 0; i < n && !rc && pos < CHUNKS; i++) {
+      uint64_t hi = get48(beat + 6 * (4 - pos)), lo = 0;
+      int tag = (int)(hi >> 45);
+      if (tag == PLACE_URM2 || tag == PLACE_MRM) {
+        if (pos + 2 > CHUNKS) return -1;
+        lo = get48(beat + 6 * (3 - pos)), pos += 2;
+      } else {
+        pos++;
+      }
+      int mbox = (int)(hi >> 41 & 15), x = board % m->boards_x, y = board / m->boards_x;
+      switch (tag) {
+      case PLACE_URM1: fn(ctx, board, mbox, 1ull << (hi >> 35 & 63), (uint32_t)hi); break;
+      case PLACE_URM2: fn(ctx, board, mbox, 1ull << (hi >> 35 & 63), (uint32_t)lo); break;
+      case PLACE_MRM: fn(ctx, board, mbox, (hi & 0xffff) << 48 | lo, (uint32_t)(hi >> 16 & 0xffff)); break;
+      case PLACE_RR: { /* N S E W */
+        int d = (int)(hi >> 43 & 3), nx = x + (d == 2) - (d == 3), ny = y + (d == 0) - (d == 1);
+        if (nx < 0 || ny < 0 || nx >= m->boards_x || ny >= m->boards_y) return -1;
+        rc = follow(m, boards, ny * m->boards_x + nx, (uint32_t)hi, fn, ctx, depth + 1);
+        break;
+      }
+      default: rc = follow(m, boards, board, (uint32_t)hi, fn, ctx, depth + 1); break;
+      }
+    }
+  }
+  return rc;
+}
+
+int place_router_follow(const PlaceMachine *m, const PlaceRoutes *r, int board, uint32_t key, PlaceDeliverFn fn,
+                        void *ctx) {
+  if (board < 0 || board >= m->nboards) return -1;
+  return follow(m, r->boards, board, key, fn, ctx, 0);
+}

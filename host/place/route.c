@@ -253,3 +253,26 @@ void place_routes_free(PlaceRoutes *r) {
   free(r->boards);
   memset(r, 0, sizeof *r);
 }
+
+int place_multicast_key(PlaceGraph *g, const PlaceMachine *m, PlaceRoutes *r, int from, const uint32_t *threads,
+                        size_t n, uint16_t local_key, uint32_t *key) {
+  PlaceRemote *rem = place_xalloc(n + 1, sizeof *rem);
+  size_t nrem = 0;
+  uint32_t tpm = (uint32_t)m->threads_per_mbox;
+  for (size_t i = 0; i < n; i++) { /* THREADS ascending: one entry per mailbox */
+    uint32_t t = threads[i];
+    if (i && threads[i - 1] >= t) {
+      free(rem);
+      return place_fail(g, "multicast key: threads must be ascending (%u after %u)", t, threads[i - 1]);
+    }
+    if (!nrem || t / tpm != threads[i - 1] / tpm) {
+      int in_board = (int)(t % (uint32_t)m->threads_per_board) / m->threads_per_mbox;
+      int mx = in_board % m->mbox_x, my = in_board / m->mbox_x;
+      rem[nrem++] = (PlaceRemote){(my << m->mbox_x_bits) | mx, 0, local_key, place_thread_board(m, t)};
+    }
+    rem[nrem - 1].mask |= 1ull << (t % tpm);
+  }
+  int rc = place_route_remote(g, m, r, from, rem, nrem, key);
+  free(rem);
+  return rc;
+}

@@ -6,8 +6,9 @@
  * without the cycle model.
  *
  * The host side does what a HostLink engine does: build and "load" the
- * images when the binding changes, send one begin per involved thread
- * (key k), take the one SS_KEY_END of the tree's root. In between, each
+ * images when the binding changes, send the begin (key k) as one
+ * routing-key send whose records reach every involved thread, take the one
+ * SS_KEY_END of the tree's root. In between, each
  * step picks at random (seeded by OP2_TINSEL_SEED and the round) among the
  * messages in flight (delivered into the receiving thread's mailbox queue)
  * and the threads with work (one ss_poll), so messages between different
@@ -15,8 +16,9 @@
  *
  * Device state lives in the images between invocations; the runtime's
  * op2t_devs is synced before and after each run (the host's dats move as
- * invoke.c moves them). Routing keys (other boards) are not modelled: use
- * a one-board OP2_TINSEL_CONFIG (tile or board).
+ * invoke.c moves them). Routing-key sends (other boards, and the host's one
+ * begin per invocation) follow the images' router records (images.h
+ * op2t_images_route), so every configuration runs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +128,42 @@ void ss_hw_wait_send_or_recv(void) {}
 void ss_hw_wait_recv(void) {}
 int ss_hw_idle(int vote) { return es.box[es.cur].n ? 0 : vote ? 2 : 1; }
 
+/* A record of a routing key delivers to (board, mailbox, mask) with the
+ * header key it writes (MRM: the low half-word of the first word). */
+typedef struct {
+  const void *msg;
+  int bad;
+} KeySend;
+
+static void key_deliver(void *ctx, int board, int board_mbox, uint64_t mask, uint32_t local_key) {
+  KeySend *ks = ctx;
+  const PlaceMachine *m = &es.im->machine;
+  Msg copy;
+  memcpy(copy.b, ks->msg, sizeof(copy.b));
+  uint16_t k16 = (uint16_t)local_key;
+  memcpy(copy.b, &k16, sizeof(k16));
+  int mx = board_mbox & ((1 << m->mbox_x_bits) - 1), my = board_mbox >> m->mbox_x_bits;
+  uint32_t first = (uint32_t)board * (uint32_t)m->threads_per_board +
+                   (uint32_t)(my * m->mbox_x + mx) * (uint32_t)m->threads_per_mbox;
+  for (int bit = 0; bit < 64; bit++) {
+    if (!(mask >> bit & 1))
+      continue;
+    uint32_t addr = place_thread_addr(m, first + (uint32_t)bit);
+    const op2t_image_thread *t =
+        bsearch(&addr, es.im->threads, es.im->nthreads, sizeof(op2t_image_thread), by_addr);
+    if (t)
+      in_flight((uint32_t)(t - es.im->threads), copy.b);
+    else
+      ks->bad = 1;
+  }
+}
+
+static void key_send(int board, uint32_t key, const void *msg) {
+  KeySend ks = {msg, 0};
+  if (op2t_images_route(es.im, board, key, key_deliver, &ks) || ks.bad)
+    es.bad_send = 1;
+}
+
 void ss_hw_multicast(uint32_t mbox, uint32_t hi, uint32_t lo, void *msg) {
   const PlaceMachine *m = &es.im->machine;
   if (mbox == m->host_mbox) {
@@ -134,8 +172,8 @@ void ss_hw_multicast(uint32_t mbox, uint32_t hi, uint32_t lo, void *msg) {
     es.nhost++;
     return;
   }
-  if (mbox == m->mailbox_routing_key) {
-    es.bad_send = 1; /* routing keys: not modelled here */
+  if (mbox == m->mailbox_routing_key) { /* the board router: follow the key's records */
+    key_send(es.im->threads[es.cur].board, lo, msg);
     return;
   }
   for (uint32_t bit = 0; bit < 64; bit++) {
@@ -246,8 +284,7 @@ static int run(op2t_run *r) {
   ss_msg_header h = {iv->begin_key, 0, 0, 0};
   memcpy(begin.b, &h, sizeof(h));
   memcpy(begin.b + SS_HEADER_BYTES, r->begin, (size_t)r->inv->begin_bytes);
-  for (uint32_t i = 0; i < iv->nthreads; i++)
-    in_flight(iv->threads[i], begin.b);
+  key_send(0, iv->begin_rkey[0], begin.b); /* one key send entering board 0, as from the host link */
   long steps = 0, max_steps = 100000000;
   while (es.nfl + es.nact > 0 && ++steps < max_steps) {
     uint64_t pick = next_random() % (es.nfl + es.nact);
@@ -266,8 +303,7 @@ static int run(op2t_run *r) {
   if (steps >= max_steps || es.bad_send || errors) {
     fprintf(stderr, "op2 tinsel: %s: the softswitch engine %s\n", r->inv->name,
             steps >= max_steps ? "ran out of steps (a livelock)"
-            : es.bad_send == 1 ? "met a routing-key send (other boards are not modelled: use a one-board "
-                                 "OP2_TINSEL_CONFIG)"
+            : es.bad_send == 1 ? "met a routing key whose records are bad or reach a thread without an image"
             : es.bad_send      ? "met a send to a thread without an image"
                                : "");
     if (errors)

@@ -186,6 +186,24 @@ static void build_tree(op2t_images *im, Priv *pv, int k, int fanin, ss_inv_node 
   free(own);
 }
 
+/* Per bound invocation and board, the routing key that multicasts its begin
+ * from that board's router to all its threads (images.h begin_rkey). */
+static int begin_keys(op2t_images *im, Priv *pv, const op2t_bound_inv *bound, int nbound) {
+  uint32_t *idx = op2t_calloc(im->nthreads + 1, sizeof(uint32_t));
+  int rc = 0;
+  for (int b = 0; b < nbound && !rc; b++) {
+    op2t_image_inv *iv = &im->inv[bound[b].k];
+    iv->begin_rkey = op2t_calloc((size_t)im->machine.nboards, sizeof(uint32_t));
+    for (uint32_t i = 0; i < iv->nthreads; i++)
+      idx[i] = im->threads[iv->threads[i]].index;
+    for (int board = 0; board < im->machine.nboards && !rc; board++)
+      rc = place_multicast_key(pv->g, &im->machine, &pv->r, board, idx, iv->nthreads, iv->begin_key,
+                               &iv->begin_rkey[board]);
+  }
+  free(idx);
+  return rc;
+}
+
 /* Marks the end pins of every device of thread i in its image, and records
  * where each device lives. */
 static void finish_image(op2t_images *im, Priv *pv, uint32_t i, const op2t_bound_inv *bound, int nbound) {
@@ -266,6 +284,12 @@ op2t_images *op2t_images_build(const op2t_devs *devs, const op2t_bound_inv *boun
   ss_inv_node *nodes = op2t_calloc((size_t)im->nthreads * (size_t)im->ninv + 1, sizeof(ss_inv_node));
   for (int b = 0; b < nbound; b++)
     build_tree(im, pv, bound[b].k, fanin, nodes);
+  if (begin_keys(im, pv, bound, nbound) != 0) {
+    fail(err, errlen, "routing keys for the begins", pv);
+    free(nodes);
+    op2t_images_free(im);
+    return NULL;
+  }
   im->dev = op2t_calloc((size_t)gi->ntypes, sizeof(op2t_image_dev *));
   for (int t = 0; t < gi->ntypes; t++)
     if (devs[t].n > 0)
@@ -306,6 +330,7 @@ void op2t_images_free(op2t_images *im) {
   for (int k = 0; k < im->ninv; k++) {
     free(im->inv[k].threads);
     free(im->inv[k].begins);
+    free(im->inv[k].begin_rkey);
   }
   free(im->inv);
   for (int t = 0; im->dev && t < op2t_graph_info.ntypes; t++)
@@ -360,4 +385,9 @@ long op2t_images_put_props(op2t_images *im, const op2t_devs *devs) {
       changed++;
     }
   return changed;
+}
+
+int op2t_images_route(const op2t_images *im, int board, uint32_t key, PlaceDeliverFn fn, void *ctx) {
+  const Priv *pv = im->priv;
+  return place_router_follow(&im->machine, &pv->r, board, key, fn, ctx);
 }

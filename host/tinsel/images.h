@@ -118,6 +118,11 @@ typedef struct {
   uint32_t *threads;              /*   (indices into threads[]; [0] is the root) */
   uint32_t nbegins;
   op2t_image_dest *begins;        /* one per mailbox of an involved thread */
+  /* Or ONE routing-key send: begin_rkey[b] is the key to send the begin to
+   * when it enters the router of board b (y * boards_x + x; e.g. the board
+   * the host link feeds): its records (in tables[]) fan it out to every
+   * involved thread of every board, header key = begin_key (MRM). */
+  uint32_t *begin_rkey;           /* [machine.nboards] */
 } op2t_image_inv;
 
 /* A board's routing table in one of its DRAMs (router records, tinsel.md §3.3). */
@@ -152,6 +157,11 @@ op2t_images *op2t_images_build(const op2t_devs *devs, const op2t_bound_inv *boun
                                const void *graph_props, const op2t_images_options *opt, char *err,
                                size_t errlen);
 void op2t_images_free(op2t_images *im);
+
+/* Follows routing key KEY entering board BOARD through the images' router
+ * tables, as the hardware does (place_router_follow): FN gets each
+ * delivering record's board, mailbox, thread mask and local key. */
+int op2t_images_route(const op2t_images *im, int board, uint32_t key, PlaceDeliverFn fn, void *ctx);
 
 /* The device's state in its thread's address space (load_addr + state_off);
  * dat d of the device is at + op2t_arg.dat_off. *THREAD gets the index
