@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -38,6 +39,9 @@ int tsim_listen(const char *spec, char *err, size_t errlen) {
 
 int tsim_accept(int listen_fd, int wait) {
   int fd;
+  /* accept() blocks on a blocking listening socket whatever the flags: look first. */
+  struct pollfd p = { .fd = listen_fd, .events = POLLIN };
+  if (!wait && poll(&p, 1, 0) <= 0) return -1;
   do fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC | (wait ? 0 : SOCK_NONBLOCK));
   while (fd < 0 && errno == EINTR);
   if (fd >= 0 && wait) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);

@@ -6,10 +6,13 @@
 //   boot_test HOSTLINK DEBUGLINK APP.elf
 //   boot_test --idle MS HOSTLINK DEBUGLINK   (connect, wait MS ms, close:
 //                                             tsim must sleep meanwhile)
+//   boot_test --bad-header HOSTLINK          (send a header with 8 flits:
+//                                             tsim must stop and say why)
 // Prints one line per check ("ok ..." or "FAILED ...") and exits non-zero
 // when any failed.
 #define _POSIX_C_SOURCE 200809L
 #include "elf32.h"
+#include "hl_sockaddr.h"
 #include "hostlink.h"
 #include "tinsel_config.h"
 #include "wire.h"
@@ -18,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { THREADS = TinselThreadsPerBoard, WAIT_MS = 120000 };
 static int failures;
@@ -68,6 +72,22 @@ int main(int argc, char **argv) {
     struct timespec idle = { ms / 1000, ms % 1000 * 1000000L };
     nanosleep(&idle, NULL);
     hl_close(h);
+    return 0;
+  }
+  if (argc == 3 && !strcmp(argv[1], "--bad-header")) {
+    struct sockaddr_un sa;
+    socklen_t salen;
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (hl_unix_addr(argv[2], &sa, &salen, err, sizeof err)) die("address", err);
+    for (int tries = 0; connect(fd, (struct sockaddr *)&sa, salen) && tries < 50; tries++) {
+      struct timespec pause = { 0, 100000000L };
+      nanosleep(&pause, NULL);
+    }
+    uint32_t bad[4 + 32] = { 0, 0, 7u << 24, 0 };   // 8 flits: more than a message has
+    if (write(fd, bad, sizeof bad) != (ssize_t)sizeof bad) die("write", "short");
+    char c;
+    while (read(fd, &c, 1) > 0) {}   // until tsim closes
+    close(fd);
     return 0;
   }
   if (argc != 4) {

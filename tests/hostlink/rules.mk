@@ -25,3 +25,11 @@ $(HL_T)/app.elf: $(HL_T)/app.fw.o $(FW_LIBS) firmware/link/app.ld $(GEN)/tinsel.
 
 TARGETS += $(HL_T)/test_hostlink $(HL_T)/boot_test $(HL_T)/app.elf
 SUITES  += tests/hostlink/run.sh
+
+# Messages off the board with nothing behind the link (tests/sim's start code and layout).
+$(HL_T)/off_board_%.elf: tests/hostlink/off_board.c firmware/include/tinsel.h $(SIM_T)/tile/crt0.o tests/sim/sim.ld \
+                         $(GEN)/boards/tile/tinsel.ld $(GEN)/boards/tile/tinsel_config.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -mno-div -Ifirmware/include -I$(GEN)/boards/tile $(if $(filter host,$*),-DTO_HOST) \
+	  -L$(GEN)/boards/tile -T tests/sim/sim.ld $(SIM_T)/tile/crt0.o $< -lgcc -o $@
+TARGETS += $(HL_T)/off_board_host.elf $(HL_T)/off_board_board.elf

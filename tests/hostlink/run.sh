@@ -5,8 +5,9 @@
 # 1024 hellos, a ping and an echo per thread, a DebugLink line, hl_load of
 # what the app stored; tsim exits 0 when the host closes and writes its
 # statistics file. A host that connects and waits must find tsim asleep,
-# not clocking; a wrong socket path fails with a clear message; bad tsim
-# options are refused. Reads BUILD (default build).
+# not clocking; a wrong socket path fails with a clear message; a
+# malformed header, a message to an absent host or board, and bad tsim
+# options stop tsim with a clear message. Reads BUILD (default build).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -17,7 +18,7 @@ tmp=$(mktemp -d)
 tsim_pid=
 trap '[ -n "$tsim_pid" ] && kill "$tsim_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 
-for f in "$T/test_hostlink" "$T/boot_test" "$T/app.elf" "$tsim"; do
+for f in "$T/test_hostlink" "$T/boot_test" "$T/app.elf" "$T/off_board_host.elf" "$T/off_board_board.elf" "$tsim"; do
   [ -e "$f" ] || { fail "built: $f" "run make BUILD=$BUILD all"; finish; exit 1; }
 done
 
@@ -71,7 +72,7 @@ line=$(grep '^tsim: host link: ' <<<"$err")
 check "statistics: host link line ($line)" grep -q 'host->board messages [1-9][0-9]* flits [0-9]*, board->host messages [0-9]* flits' <<<"$line"
 s=$tmp/boot.stats
 to_host=$(stat "$s" host.to-host.messages); to_board=$(stat "$s" host.to-board.messages)
-# Board -> host: 1024 hellos, 1024 echoes, 64 start acks, 16 + 1 words of hl_load.
+# Board -> host: 1024 hellos, 1024 echoes, 64 start acks, 16 replies of 4 words to hl_load.
 check "stats file: $to_host messages to the host (2048 + 64 acks + 16 load replies)" test "${to_host:-0}" -eq $((2048 + 64 + 16))
 check "stats file: $to_board messages to the board, flits $(stat "$s" host.to-board.flits)" test "${to_board:-0}" -gt 1024
 keys=$(awk '{ print $1 }' "$s" | grep -c -E '^(exit|cycles|retired|core\.63\.retired|core\.0\.idle|messages\.sent|messages\.received|host\.to-host\.flits|link\.W\.out\.flits)$')
@@ -87,6 +88,16 @@ check "an idle host: tsim waited ($waits waits, $cycles cycles, ${cpu}s CPU over
   awk -v c="${cpu:-9}" -v w="${waits:-0}" 'BEGIN { exit !(c < 0.5 && w >= 1) }'
 
 # ---- errors
+serve bad
+out=$(timeout 60 "$T/boot_test" --bad-header "$HOST" 2>&1); brc=$?
+finished
+check "a malformed header stops tsim (exit $trc): $(grep -o 'protocol error.*' "$tmp/bad.err")" \
+  test $trc -eq 125 -a $brc -eq 0 -a -n "$(grep 'hostlink: protocol error from the host: header word 2' "$tmp/bad.err")"
+for m in host board; do
+  out=$("$tsim" --config tile --elf "$T/off_board_$m.elf" 2>&1); rc=$?
+  msg=$(grep -o 'mailbox: message to .*' <<<"$out")
+  check "a message to the $m with nothing behind the link stops tsim (exit $rc): $msg" test $rc -eq 125 -a -n "$msg"
+done
 out=$(HOSTLINK_CONNECT_ATTEMPTS=3 timeout 30 "$T/boot_test" "unix:$tmp/nowhere.sock" "unix:$tmp/nowhere2.sock" "$T/app.elf" 2>&1); rc=$?
 check "a wrong socket path fails clearly: $out" \
   grep -q "hl_open: host link: unix:$tmp/nowhere.sock: cannot connect: No such file or directory (3 attempts" <<<"$out"
