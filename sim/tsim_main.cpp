@@ -164,7 +164,8 @@ int main(int argc, char **argv) {
         edge[b].in_taken &= ~neighbours[b];
         edge[b].out_taken &= ~neighbours[b];
       }
-      if (tsim_links_cycle(edge.data(), nb, cycle, active)) last_active = cycle;  // waited for the host
+      // Quiet for the host link: nothing moved, also on the links between boards.
+      if (tsim_links_cycle(edge.data(), nb, cycle, active || between)) last_active = cycle;  // waited for the host
       for (unsigned b = 0; b < nb; b++) {
         take_sides(io[b], edge[b], ~neighbours[b]);
         if (neighbours[b]) tsim_links_cycle_board(b, &io[b], cycle);
