@@ -78,6 +78,21 @@ check "stats file: $to_board messages to the board, flits $(stat "$s" host.to-bo
 keys=$(awk '{ print $1 }' "$s" | grep -c -E '^(exit|cycles|retired|core\.63\.retired|core\.0\.idle|messages\.sent|messages\.received|host\.to-host\.flits|link\.W\.out\.flits)$')
 check "stats file has the documented keys ($keys of 9)" test "$keys" -eq 9
 
+# ---- the same on a tile, with a tile-built boot loader, library and app (--boot)
+TT=$T/tile
+if [ -x "$TT/boot_test" ] && [ -f "$TT/boot.elf" ] && [ -f "$TT/app.elf" ]; then
+  HOST=unix:$tmp/tile.sock DEBUG=unix:@op2-poets-hostlink-$$-tile
+  "$tsim" --config tile --hostlink "$HOST" --debuglink "$DEBUG" --boot "$TT/boot.elf" >"$tmp/tile.out" 2>"$tmp/tile.err" &
+  tsim_pid=$!
+  out=$(timeout 120 "$TT/boot_test" "$HOST" "$DEBUG" "$TT/app.elf" 2>&1); brc=$?
+  finished
+  oks=$(grep -c '^ok ' <<<"$out")
+  check "tile: boot_test's 5 checks pass ($oks; $(grep -o 'hello from every thread ([0-9 of]*)' <<<"$out")), tsim exits $trc" \
+    test "$oks" -eq 5 -a $brc -eq 0 -a $trc -eq 0
+else
+  fail "tile host-link test programs are built" "run make BUILD=$BUILD all"
+fi
+
 # ---- a host that connects and waits: tsim sleeps (no CPU, no watchdog)
 serve idle --watchdog 5000
 out=$(timeout 60 "$T/boot_test" --idle 1500 "$HOST" "$DEBUG" 2>&1); brc=$?
