@@ -9,7 +9,9 @@
 #     engine (the generated handlers run natively, begin per thread and
 #     ends up a tree of threads placed on OP2_TINSEL_CONFIG, default board),
 #     until a HostLink engine runs it on the cycle model
-#   make sim APP=airfoil   (the sequential back end until the cycle model exists)
+#   make sim APP=airfoil [VARIANT=sp|dp] [MESH=FILE] [ITERS=20] [PRINT_EVERY=1] [CONFIG=board] [SEED=S]
+#     the tinsel executable on the cycle model (engine sim), its summary, and
+#     PASSED or FAILED against seq on the same inputs (apps/sim.sh)
 
 # --- mesh generator and generated meshes: $(MESHES)/naca_IxJ.dat = meshgen I J
 MESHGEN      := $(BIN)/meshgen
@@ -40,8 +42,8 @@ OP2_DEPS := $(OP2C) $(SEQRT_LIB) $(SEQRT_INC)
 APPS := airfoil
 airfoil_VARIANTS := dp sp
 airfoil_MESH     := $(STD_MESH)
-airfoil_SIM_MESH := $(MESHES)/naca_40x60.dat
-airfoil_SIM_ITERS := 1000
+airfoil_SIM_MESH := $(MESHES)/naca_20x30.dat
+airfoil_SIM_ITERS := 20
 
 # op2_app NAME VARIANT
 define op2_app
@@ -74,15 +76,31 @@ run: $(RUN_EXE) $(if $(MESH),,$(RUN_MESH))
 	  *) echo "make run: TARGET=$(TARGET) is not available (seq or tinsel)" >&2; exit 2 ;; esac
 	$(RUN_EXE) --mesh $(RUN_MESH) $(if $(ITERS),--iters $(ITERS)) $(ARGS)
 
-sim: $(BIN)/$(APP)_dp $($(APP)_SIM_MESH)
-	@echo "sim: the POETS cycle model does not exist yet; running $(APP) on the sequential back end instead"
-	$(BIN)/$(APP)_dp --mesh $($(APP)_SIM_MESH) --iters $(or $(ITERS),$($(APP)_SIM_ITERS)) $(ARGS)
+# make sim: the app's tinsel executable on the cycle model, checked against
+# seq (apps/sim.sh). Defaults: sp (VARIANT on the command line overrides the
+# Makefile's dp default for run), the 1800-cell mesh, 20 iterations printed
+# every one, one board.
+SIM_VARIANT := $(if $(filter file,$(origin VARIANT)),sp,$(VARIANT))
+SIM_MESH    := $(or $(MESH),$($(APP)_SIM_MESH))
+PRINT_EVERY ?= 1
+CONFIG      ?= board
+sim: deps $(BIN)/$(APP)_$(SIM_VARIANT)_tinsel $(BIN)/$(APP)_$(SIM_VARIANT) $(BIN)/tsim $(if $(MESH),,$(SIM_MESH))
+	@APP=$(APP) VARIANT=$(SIM_VARIANT) EXE=$(BIN)/$(APP)_$(SIM_VARIANT)_tinsel SEQ=$(BIN)/$(APP)_$(SIM_VARIANT) \
+	  MESH=$(SIM_MESH) ITERS=$(or $(ITERS),$($(APP)_SIM_ITERS)) PRINT_EVERY=$(PRINT_EVERY) CONFIG=$(CONFIG) \
+	  SEED=$(SEED) ARGS="$(ARGS)" apps/sim.sh
 
 # --- benchmark: airfoil dp and sp, 1000 iterations on the standard mesh
 .PHONY: bench-airfoil-seq
 bench-airfoil-seq: $(OP2C) $(SEQRT_LIB) $(SEQRT_INC) $(MESHGEN)
 	BUILD=$(BUILD) bench/airfoil_seq.sh
 BENCHES += bench-airfoil-seq
+
+# --- benchmark: airfoil sp on the cycle model (1800 and 7200 cells, 100
+# iterations, one board) and the 720000-cell mesh on the cluster (bench/airfoil_sim.sh)
+.PHONY: bench-airfoil-sim
+bench-airfoil-sim: $(BIN)/airfoil_sp_tinsel $(BIN)/tsim $(BIN)/op2place $(MESHGEN)
+	BUILD=$(BUILD) bench/airfoil_sim.sh
+BENCHES += bench-airfoil-sim
 
 include tests/meshgen/rules.mk
 include tests/op2/rules.mk

@@ -11,6 +11,8 @@
 const op2t_engine *const op2t_engines[] = {
     &op2t_engine_functional,
     &op2t_engine_softswitch,
+    &op2t_engine_sim,
+    &op2t_engine_hostlink,
     NULL,
 };
 

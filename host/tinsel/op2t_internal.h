@@ -53,6 +53,8 @@ void op2t_dat_to_devices(op_dat dat, int type, int off); /* unless already there
 void op2t_dat_written(op_dat dat);                      /* the devices changed it */
 void op2t_type_unbinding(int type);                     /* before its state is freed */
 const op2t_dat_counts *op2t_dat_moves(void);
+void op2t_resident_reapply(void);
+void op2t_resident_sync_all(void);                      /* every stale host copy brought back */                      /* host-current slots into the mirror again */
 
 /* errors.c */
 _Noreturn void op2t_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

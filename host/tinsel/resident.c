@@ -123,3 +123,26 @@ void op2t_resident_init(void) {
   op_rt_hooks h = {.host_read = host_read, .host_wrote = host_wrote, .freed = freed, .exiting = at_exit};
   op_rt_set_hooks(&h);
 }
+
+/* After an engine read whole device states back into the mirror: the
+ * slots whose host copy is current get the host's values again (a dat the
+ * host wrote, or just moved in, is newer than what the devices held). */
+void op2t_resident_reapply(void) {
+  for (int i = 0; i < res.n && i < op_state.ndats; i++) {
+    op_dat dat = op_state.dats[i];
+    if (!dat || res.w[i].type < 0 || res.w[i].host_stale)
+      continue;
+    op2t_devs *d = &op2t_bound_devs()[res.w[i].type];
+    for (int e = 0; e < d->n; e++)
+      memcpy(d->state + (size_t)e * d->state_bytes + res.w[i].off, dat->data + (size_t)e * dat->size,
+             (size_t)dat->size);
+  }
+}
+
+/* Every dat whose host copy is stale comes back (an engine about to
+ * reload the devices: the mirror then holds what they held). */
+void op2t_resident_sync_all(void) {
+  for (int i = 0; i < res.n && i < op_state.ndats; i++)
+    if (op_state.dats[i])
+      sync_to_host(op_state.dats[i]);
+}

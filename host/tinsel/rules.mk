@@ -8,6 +8,9 @@
 
 TINSELRT_SRCS := $(wildcard host/tinsel/*.c)
 TINSELRT_OBJS := $(TINSELRT_SRCS:%.c=$(OBJ)/%.o)
+# The HostLink engines talk through libhostlink (host/hostlink/rules.mk builds
+# these objects): they go into this library, so op2c links nothing more.
+TINSELRT_HL_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(wildcard host/hostlink/*.c)) $(OBJ)/host/hostlink/elf32.o
 TINSELRT_LIB  := $(LIB)/libop2_tinsel.a
 TINSELRT_INC  := $(BUILD)/include/op_tinsel.h $(BUILD)/include/softswitch.h $(BUILD)/include/tinsel_config.h \
                  $(BUILD)/include/ss_tree.h $(BUILD)/include/ss_counted.h \
@@ -17,9 +20,12 @@ $(OBJ)/host/tinsel/%.o: host/tinsel/%.c $(wildcard host/tinsel/*.h) host/seq/op_
                         firmware/softswitch/ss_tree.h firmware/softswitch/ss_counted.h host/place/place.h \
                         firmware/softswitch/softswitch.h $(GEN)/tinsel_config.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Ihost/seq -Ihost/place -Ifirmware/softswitch -I$(GEN) -c $< -o $@
+	$(CC) $(CFLAGS) $(EXTRA_DEFS) -Ihost/seq -Ihost/place -Ihost/hostlink -Isim -Ifirmware/softswitch -I$(GEN) -c $< -o $@
 
-$(TINSELRT_LIB): $(TINSELRT_OBJS)
+# The sim engine starts the tsim of this build unless OP2_TINSEL_TSIM says otherwise.
+$(OBJ)/host/tinsel/tsim_spawn.o: EXTRA_DEFS := -DOP2T_TSIM_PATH='"$(abspath $(BIN)/tsim)"'
+
+$(TINSELRT_LIB): $(TINSELRT_OBJS) $(TINSELRT_HL_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# tests/op2/run.sh: OP2 programs compiled by op2c (seq back end). Each test
-# program checks itself; airfoil dp and sp must print exactly the rms of
-# the plain C++ oracle on the 1800-cell mesh. Reads BUILD (default build).
+# tests/op2/run.sh: OP2 programs compiled by op2c. Each test program checks
+# itself; airfoil dp and sp must print exactly the rms of the plain C++
+# oracle on the 1800-cell mesh (seq back end). Then the tinsel target:
+# resident dats on the functional engine, every program on the cycle model
+# (tile and board, random message delays), and a small airfoil on the board
+# model against seq. Reads BUILD (default build) and TEST_CFLAGS.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source tests/lib.sh
@@ -44,8 +47,74 @@ if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "
   check "resident_dats on the tinsel target" grep -qx "resident_dats PASSED" <<<"$out"
   check "resident_dats: dats copied once, brought back only for host reads" \
     grep -q "dats: 4 copied to the devices, 4 brought back for 5 host reads" <<<"$out"
+  # Engine selection and its errors: clear messages, exit 1, no hang.
+  engine_error() { # NAME MESSAGE ENV...
+    local name=$1 msg=$2 out rc; shift 2
+    out=$(cd "$tmp" && env "$@" timeout 120 ./rd 2>&1); rc=$?
+    if [ $rc -eq 1 ] && grep -qF -- "$msg" <<<"$out"; then pass "$name"
+    else fail "$name" "exit $rc, expected: $msg" "$(tail -8 <<<"$out")"; fi
+  }
+  engine_error "unknown engine: the list of engines" "OP2_TINSEL_ENGINE=warp: no such engine; the engines are:" \
+    OP2_TINSEL_ENGINE=warp
+  engine_error "hostlink engine without OP2_TINSEL_HOSTLINK" "OP2_TINSEL_HOSTLINK is not set" \
+    OP2_TINSEL_ENGINE=hostlink OP2_TINSEL_HOSTLINK=
+  engine_error "sim engine with a missing tsim" "tsim stopped before it took the link" \
+    OP2_TINSEL_ENGINE=sim OP2_TINSEL_TSIM="$tmp/no-tsim"
 else
   fail "resident_dats builds for the tinsel target" "$(tail -5 "$tmp/rd.build")"
+fi
+
+# On the cycle model (engine sim: the executable starts tsim itself), with
+# random message delays (tsim --delay-seed, another seed per program): every
+# test program on a board (tsim serves boards and boxes over HostLink, not
+# tiles); each checks itself (exact where the order of INC
+# contributions cannot matter, relative where it can: op2_check.h), so
+# PASSED means it agrees with what seq computes.
+model_run() { # NAME EXE CONFIG SEED
+  local name=$1 exe=$2 cfg=$3 seed=$4 out rc
+  out=$(cd "$tmp" && OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=$cfg OP2_TINSEL_DELAY_SEED=$seed timeout 300 "$exe" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && grep -q "^$name PASSED$" <<<"$out" && grep -q "^op2 tinsel: summary (sim engine on $cfg" <<<"$out"; then
+    pass "op2 $name on the $cfg model (delay seed $seed)"
+  else
+    fail "op2 $name on the $cfg model (delay seed $seed)" "exit $rc" "$(tail -25 <<<"$out")"
+  fi
+}
+if [ -x "$bin/tsim" ]; then
+  seed=0
+  for src in $(ls tests/op2/*.cpp tests/op2/*.c | grep -v airfoil_direct); do
+    name=$(basename "${src%.*}")
+    # opt_arg's kernel counts in a host global: it cannot run on devices (tests/tinsel checks the error)
+    [ "$name" = opt_arg ] && continue
+    # Within make test's time budget: not while_loop (hundreds of invocations)
+    # nor resident_dats (8 reloads; its functional-engine run is above).
+    # OP2_MODEL_TESTS=all runs them too.
+    case "$name" in while_loop|resident_dats) [ "${OP2_MODEL_TESTS:-}" = all ] || continue ;; esac
+    # dp kernels need the enlarged instruction memory (op2c says so; the engine runs tsim --imem enlarged)
+    imem=$(grep -q '"double"' "$src" && echo enlarged || echo real)
+    if ! "$bin/op2c" --target tinsel --imem $imem -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/$name.gen" \
+         -o "$tmp/${name}_tinsel" "$src" >"$tmp/$name.build" 2>&1; then
+      fail "op2 $name builds for the tinsel target" "$(tail -5 "$tmp/$name.build")"; continue
+    fi
+    seed=$((seed + 1))
+    model_run "$name" "$tmp/${name}_tinsel" board $seed
+  done
+else
+  fail "op2 programs on the model" "missing $bin/tsim (make all)"
+fi
+
+# A small airfoil (meshgen 6 8: 144 cells, 2 iterations: the first loads
+# the instance once per loop, the second runs on it) on the board model
+# through make sim's script: rms history and final p_q against seq.
+if "$bin/meshgen" 6 8 -o "$tmp/naca_6x8.dat" >/dev/null 2>&1 &&
+   "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/af.gen" -o "$tmp/airfoil_sp_tinsel" \
+     apps/airfoil/sp/airfoil.cpp >"$tmp/af.build" 2>&1; then
+  APP=airfoil VARIANT=sp EXE=$tmp/airfoil_sp_tinsel SEQ=$bin/airfoil_sp MESH=$tmp/naca_6x8.dat ITERS=2 \
+    PRINT_EVERY=1 CONFIG=board SEED=5 timeout 600 apps/sim.sh >"$tmp/af.out" 2>&1
+  if grep -qx PASSED "$tmp/af.out"; then pass "airfoil sp (144 cells, 2 iterations) on the board model agrees with seq"
+  else fail "airfoil sp (144 cells, 2 iterations) on the board model agrees with seq" "$(tail -30 "$tmp/af.out")"; fi
+  check "airfoil on the model prints its summary" grep -q "^  simulated cycles" "$tmp/af.out"
+else
+  fail "airfoil sp builds for the model test" "$(tail -5 "$tmp/af.build")"
 fi
 
 # The classic output format, the timing table and the --output file.

@@ -1,0 +1,716 @@
+/*
+ * engine_hostlink.c: invocations on Tinsel hardware over HostLink: the
+ * cycle model (engine "sim": this process starts tsim and talks to it) or
+ * real boxes (engine "hostlink": OP2_TINSEL_HOSTLINK, e.g.
+ * unix:@pciestream, and OP2_TINSEL_DEBUGLINK). Same code for both.
+ *
+ * The instance is resident (images.h): at the first invocation, and again
+ * whenever the instance changes (a new binding, bindings.c), the engine
+ * builds the thread images, boots the boards (each core pair's code group,
+ * the router tables, the thread images), starts the threads and keeps them
+ * running. Changing a loaded instance needs fresh boards: the sim engine
+ * brings the dats the host has not seen back, stops tsim and starts a new
+ * one; real boxes cannot be reset from here, so there it is an error.
+ *
+ * Per invocation: a CYCLES request to the root thread, the begin to every
+ * involved thread (one hl_send per thread of each mailbox multicast), the
+ * one SS_KEY_END of the root (checked to stand for every involved device),
+ * and CYCLES again. Dats move on demand with LOAD and STORE requests
+ * (fetch and push, for resident.c). At op_exit the engine reads every
+ * thread's softswitch statistics, closes the link and prints a summary
+ * (sim_report.c).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "elf32.h"
+#include "hostlink.h"
+#include "images.h"
+#include "op2t_internal.h"
+#include "op2t_report.h"
+#include "op2t_sim.h"
+#include "softswitch.h"
+
+static struct {
+  int spawn;                    /* the sim engine: tsim is our child */
+  const char *name;
+  op2t_tsim tsim;
+  hostlink *h;
+  op2t_images *im;
+  unsigned loaded;              /* instance generation in the images */
+  op_set *loaded_set;           /* [ntypes]: each type's devices in the images */
+  int *loaded_n;
+  int timeout_s;                /* longest wait for one message */
+  int exiting;                  /* in finish (at exit): die with _exit */
+  int dead;                     /* died: nothing more to say to the boards */
+  op2t_hw_stats st;
+} hw;
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static _Noreturn void die(const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "op2 tinsel: %s engine: %s\n", hw.name, buf);
+  hw.dead = 1;
+  if (hw.spawn && hw.tsim.dir[0]) {
+    int st = op2t_tsim_exited(&hw.tsim);
+    if (st >= 0)
+      fprintf(stderr, "op2 tinsel: tsim exited with status %d; the end of its output:\n", st);
+    else
+      fprintf(stderr, "op2 tinsel: tsim (%s) is still running; the end of its output:\n", hw.tsim.cmd);
+    op2t_tsim_log_tail(&hw.tsim, stderr, 12);
+    if (st < 0) {
+      hl_close(hw.h);
+      hw.h = NULL;
+      op2t_tsim_stop(&hw.tsim, 2);
+    }
+    op2t_tsim_cleanup(&hw.tsim);
+  }
+  if (hw.exiting)
+    _exit(1);
+  exit(1);
+}
+
+/* ------------------------------------------------------------ messages */
+
+static void send_msg(uint32_t dest, uint16_t key, uint8_t pin, const void *payload, int bytes) {
+  if (bytes > SS_MAX_PAYLOAD)
+    die("a %d-byte payload to thread 0x%x does not fit a message (%d bytes after the %d-byte header)", bytes,
+        dest, SS_MAX_PAYLOAD, SS_HEADER_BYTES);
+  _Alignas(8) uint8_t msg[64] = {0};
+  ss_msg_header hdr = {key, pin, 0, 0};
+  memcpy(msg, &hdr, sizeof(hdr));
+  if (bytes)
+    memcpy(msg + SS_HEADER_BYTES, payload, (size_t)bytes);
+  if (hl_send(hw.h, dest, (SS_HEADER_BYTES + bytes + 15) / 16, msg) != 0)
+    die("sending to thread 0x%x: %s", dest, hl_error(hw.h));
+  hw.st.host_sent++;
+}
+
+/* The next message from the boards; dies on a dead link or after the timeout. */
+static void recv_msg(uint8_t msg[64], const char *waiting_for) {
+  double t0 = now();
+  for (;;) {
+    int rc = hl_recv(hw.h, msg, 500);
+    if (rc == 1) {
+      hw.st.host_recv++;
+      return;
+    }
+    if (rc < 0)
+      die("the link failed while waiting for %s: %s", waiting_for, hl_error(hw.h));
+    if (hl_poll_stdout(hw.h, stdout) < 0)
+      die("the debug link failed: %s", hl_error(hw.h));
+    if (hw.spawn && op2t_tsim_exited(&hw.tsim) >= 0)
+      die("tsim stopped while the host waited for %s", waiting_for);
+    if (now() - t0 > hw.timeout_s)
+      die("no message for %d s while waiting for %s (OP2_TINSEL_TIMEOUT)", hw.timeout_s, waiting_for);
+  }
+}
+
+static ss_msg_header header_of(const uint8_t *msg) {
+  ss_msg_header h;
+  memcpy(&h, msg, sizeof(h));
+  return h;
+}
+
+static uint64_t cycles_of(uint32_t thread) {
+  send_msg(thread, SS_KEY_CYCLES, 0, NULL, 0);
+  _Alignas(8) uint8_t msg[64];
+  recv_msg(msg, "a cycle count");
+  ss_msg_header h = header_of(msg);
+  if (h.key != SS_KEY_CYCLES || h.src != thread)
+    die("expected the cycle count of thread 0x%x, got key 0x%x from 0x%x", thread, h.key, h.src);
+  ss_sys_mem m; /* {SS_CYCLES_OFF, 2, {lo, hi}} */
+  memcpy(&m, msg + SS_HEADER_BYTES, sizeof(m));
+  if (m.count != 2)
+    die("thread 0x%x answered a cycle count request with %u words", thread, m.count);
+  return (uint64_t)m.words[1] << 32 | m.words[0];
+}
+
+/* ---------------------------------------------------- loads and stores */
+
+/* One request of a batch: COUNT words at image offset OFF of thread T. */
+typedef struct {
+  uint32_t t;            /* index into im->threads */
+  uint32_t off, count;
+  char *dst;             /* LOAD: where the words go */
+  uint32_t skip, bytes;  /* LOAD: bytes of the reply used (unaligned ends) */
+  const uint32_t *words; /* STORE */
+} Req;
+
+typedef struct {
+  Req *r;
+  size_t n, cap;
+} Reqs;
+
+static void add_req(Reqs *q, Req r) {
+  if (q->n == q->cap) {
+    q->cap = q->cap ? 2 * q->cap : 256;
+    q->r = op2t_grow(q->r, q->cap, sizeof(Req));
+  }
+  q->r[q->n++] = r;
+}
+
+/* Sends every LOAD, at most one outstanding per thread and a window of
+ * them in all, and copies the replies where they belong. */
+static void run_loads(Reqs *q) {
+  enum { WINDOW = 128 };
+  uint32_t nthreads = hw.im->nthreads;
+  char *busy = op2t_calloc(nthreads + 1, 1);
+  size_t *which = op2t_calloc(nthreads + 1, sizeof(size_t));
+  size_t next = 0, done = 0, out = 0;
+  while (done < q->n) {
+    for (size_t i = next; i < q->n && out < WINDOW; i++) {
+      Req *r = &q->r[i];
+      if (r->count == 0 || (r->count & 0x80000000u) || busy[r->t])
+        continue;
+      ss_sys_mem m = {r->off, r->count, {0}};
+      send_msg(hw.im->threads[r->t].addr, SS_KEY_LOAD, 0, &m, 8);
+      busy[r->t] = 1;
+      which[r->t] = i;
+      r->count |= 0x80000000u; /* sent */
+      out++;
+      if (i == next)
+        next++;
+    }
+    while (next < q->n && (q->r[next].count & 0x80000000u))
+      next++;
+    _Alignas(8) uint8_t msg[64];
+    recv_msg(msg, "a load reply");
+    ss_msg_header h = header_of(msg);
+    ss_sys_mem m;
+    memcpy(&m, msg + SS_HEADER_BYTES, sizeof(m));
+    uint32_t t = 0;
+    while (t < nthreads && hw.im->threads[t].addr != h.src)
+      t++;
+    if (h.key != SS_KEY_LOAD || t == nthreads || !busy[t])
+      die("expected a load reply, got key 0x%x from thread 0x%x", h.key, h.src);
+    Req *r = &q->r[which[t]];
+    if (m.count != (r->count & 0x7fffffffu) || m.off != r->off)
+      die("thread 0x%x answered a load of %u words at +%u with %u words at +%u (outside its image?)", h.src,
+          r->count & 0x7fffffffu, r->off, m.count, m.off);
+    memcpy(r->dst, (const char *)m.words + r->skip, r->bytes);
+    busy[t] = 0;
+    out--;
+    done++;
+  }
+  free(busy);
+  free(which);
+}
+
+static uint32_t thread_of(int type, int e) { return hw.im->dev[type][e].thread; }
+
+static int fetch(const op2t_devs *devs, int type, int off, int bytes) {
+  if (!hw.im)
+    return 0; /* nothing loaded: the mirror is the device state */
+  const op2t_devs *d = &devs[type];
+  Reqs q = {0};
+  for (int e = 0; e < d->n; e++) {
+    uint32_t start = hw.im->dev[type][e].state_off + (uint32_t)off, end = start + (uint32_t)bytes;
+    char *dst = d->state + (size_t)e * d->state_bytes + off;
+    for (uint32_t a = start & ~3u; a < end; a += 4 * SS_SYS_MEM_WORDS) {
+      uint32_t words_end = a + 4 * SS_SYS_MEM_WORDS < end ? a + 4 * SS_SYS_MEM_WORDS : (end + 3) & ~3u;
+      uint32_t from = a < start ? start : a, to = words_end < end ? words_end : end;
+      add_req(&q, (Req){thread_of(type, e), a, (words_end - a) / 4, dst + (from - start), from - a, to - from, NULL});
+    }
+  }
+  double t0 = now();
+  run_loads(&q);
+  hw.st.fetch_seconds += now() - t0;
+  hw.st.fetches++;
+  free(q.r);
+  return 0;
+}
+
+static int push(const op2t_devs *devs, int type, int off, int bytes) {
+  if (!hw.im || hw.loaded != op2t_instance_generation())
+    return 0; /* the next load writes the mirror's states */
+  const op2t_devs *d = &devs[type];
+  if (off % 4 || bytes % 4)
+    die("a dat of %d bytes at offset %d of %s's state is not whole words; STORE moves words", bytes, off,
+        op2t_graph_info.types[type].name);
+  for (int e = 0; e < d->n; e++) {
+    uint32_t start = hw.im->dev[type][e].state_off + (uint32_t)off;
+    const char *src = d->state + (size_t)e * d->state_bytes + off;
+    for (int b = 0; b < bytes; b += 4 * SS_SYS_MEM_WORDS) {
+      ss_sys_mem m = {start + (uint32_t)b, 0, {0}};
+      m.count = (uint32_t)((bytes - b) / 4 < (int)SS_SYS_MEM_WORDS ? (bytes - b) / 4 : (int)SS_SYS_MEM_WORDS);
+      memcpy(m.words, src + b, 4 * m.count);
+      send_msg(hw.im->threads[thread_of(type, e)].addr, SS_KEY_STORE, 0, &m, (int)(8 + 4 * m.count));
+    }
+  }
+  hw.st.pushes++;
+  return 0;
+}
+
+/* ---------------------------------------------------------------- boot */
+
+/* Boot loader writes: BYTES at ADDR through global core CORE, into its
+ * instruction memory (instr) or its memory (Store). */
+typedef struct {
+  int core, instr;
+  uint32_t addr;
+  uint32_t *words;
+  size_t n, done;
+} Write;
+
+typedef struct {
+  Write *w;
+  size_t n, cap;
+} Writes;
+
+static void add_write(Writes *wr, int core, int instr, uint32_t addr, const void *bytes, uint32_t len) {
+  if (wr->n == wr->cap) {
+    wr->cap = wr->cap ? 2 * wr->cap : 256;
+    wr->w = op2t_grow(wr->w, wr->cap, sizeof(Write));
+  }
+  size_t n = (len + 3) / 4;
+  Write *w = &wr->w[wr->n++];
+  *w = (Write){core, instr, addr, op2t_calloc(n + 1, sizeof(uint32_t)), n, 0};
+  memcpy(w->words, bytes, len);
+}
+
+/* The same, leaving out runs of at least 16 zero words: the model's memory
+ * starts zeroed (a fresh tsim per load), and thread images are mostly
+ * zeroed scratch (tree nodes, ready bits). Real boards get every word. */
+static void add_write_sparse(Writes *wr, int core, uint32_t addr, const uint8_t *bytes, uint32_t len) {
+  enum { GAP = 16 };
+  if (!hw.spawn) {
+    add_write(wr, core, 0, addr, bytes, len);
+    return;
+  }
+  uint32_t nw = (len + 3) / 4, i = 0;
+  uint32_t *w = op2t_calloc(nw + 1, sizeof(uint32_t));
+  memcpy(w, bytes, len);
+  while (i < nw) {
+    while (i < nw && !w[i])
+      i++;
+    uint32_t start = i, zeros = 0;
+    while (i < nw && zeros < GAP) {
+      zeros = w[i] ? 0 : zeros + 1;
+      i++;
+    }
+    uint32_t end = i - zeros;
+    if (end > start)
+      add_write(wr, core, 0, addr + 4 * start, w + start, 4 * (end - start));
+  }
+  free(w);
+}
+
+/* hl_write_instrs checks against real Tinsel's instruction memory; code
+ * for the enlarged model (tsim --imem enlarged) goes with the boot
+ * loader's commands themselves (hl_boot.c's hl_boot_cmd) until libhostlink
+ * can be told the boards have the enlarged one. */
+int hl_boot_cmd(hostlink *h, int x, int y, int core, uint32_t cmd, const uint32_t *args, size_t n);
+static int write_instrs(int x, int y, int core, uint32_t addr, const uint32_t *words, size_t n) {
+  if (addr + 4 * n <= TinselInstrBytesPerCore)
+    return hl_write_instrs(hw.h, x, y, core, addr, words, n);
+  if (hl_set_addr(hw.h, x, y, core, addr) != 0)
+    return -1;
+  for (size_t i = 0; i < n; i += 15)
+    if (hl_boot_cmd(hw.h, x, y, core, TinselBootWriteInstrCmd, words + i, n - i < 15 ? n - i : 15) != 0)
+      return -1;
+  return 0;
+}
+
+/* Round robin over the writes, CHUNK words each turn (a SetAddr and a few
+ * messages), so every core's boot loader works at once. */
+static void run_writes(Writes *wr, const PlaceMachine *m) {
+  enum { CHUNK = 60 };
+  int cores_per_board = m->mboxes_per_board * m->cores_per_mbox;
+  for (size_t left = wr->n; left;) {
+    left = 0;
+    for (size_t i = 0; i < wr->n; i++) {
+      Write *w = &wr->w[i];
+      if (w->done == w->n)
+        continue;
+      size_t k = w->n - w->done < CHUNK ? w->n - w->done : CHUNK;
+      int b = w->core / cores_per_board, x = b % m->boards_x, y = b / m->boards_x, c = w->core % cores_per_board;
+      uint32_t addr = w->addr + 4 * (uint32_t)w->done;
+      int rc = w->instr ? write_instrs(x, y, c, addr, w->words + w->done, k)
+                        : hl_store(hw.h, x, y, c, addr, w->words + w->done, k);
+      if (rc != 0)
+        die("writing %zu words at 0x%x through core %d of board (%d, %d): %s", k, addr, c, x, y, hl_error(hw.h));
+      w->done += k;
+      left += w->done < w->n;
+    }
+  }
+  for (size_t i = 0; i < wr->n; i++)
+    free(wr->w[i].words);
+  free(wr->w);
+}
+
+/* Connects (the sim engine starts tsim first). TEXT_END: the highest end of
+ * code in any image, which decides whether the instruction memory must be
+ * the enlarged one (a model-only parameter, tsim --imem enlarged). */
+static void connect_link(uint32_t text_end) {
+  const PlaceMachine *m = &hw.im->machine;
+  char err[512];
+  const char *imem = getenv("OP2_TINSEL_IMEM");
+  int enlarged = imem && *imem ? !strcmp(imem, "enlarged") : text_end > TinselInstrBytesPerCore;
+  uint32_t have = enlarged ? TinselMaxBootImageBytes + TinselEnlargedAppInstrBytes : TinselInstrBytesPerCore;
+  if (text_end > have || (enlarged && !hw.spawn))
+    die("the code needs %u bytes of instruction memory; %s has %u", text_end,
+        enlarged ? "only the model's enlarged one (tsim --imem enlarged)" : "real Tinsel", have);
+  if (hw.spawn) {
+    if (enlarged)
+      fprintf(stderr, "op2 tinsel: sim engine: the code needs %u bytes of instruction memory (real Tinsel: %u): "
+              "tsim --imem enlarged, a model-only configuration\n", text_end, (unsigned)TinselInstrBytesPerCore);
+    if (op2t_tsim_start(&hw.tsim, m->name, getenv("OP2_TINSEL_DELAY_SEED"), enlarged))
+      exit(1);
+    hw.st.tsim_cmd = hw.tsim.cmd;
+    double t0 = now();
+    while (!(hw.h = hl_open(hw.tsim.host, hw.tsim.debug, m->boards_x, m->boards_y, err, sizeof(err)))) {
+      if (op2t_tsim_exited(&hw.tsim) >= 0)
+        die("tsim stopped before it took the link (%s)", err);
+      if (now() - t0 > 60)
+        die("cannot connect to tsim within 60 s: %s", err);
+      struct timespec nap = {0, 50 * 1000 * 1000};
+      nanosleep(&nap, NULL);
+    }
+  } else {
+    const char *host = getenv("OP2_TINSEL_HOSTLINK"), *debug = getenv("OP2_TINSEL_DEBUGLINK");
+    if (!host || !*host)
+      die("OP2_TINSEL_HOSTLINK is not set (unix:@pciestream on a POETS box; tcl/poets.tcl run sets it)");
+    if (!(hw.h = hl_open(host, debug && *debug ? debug : NULL, m->boards_x, m->boards_y, err, sizeof(err))))
+      die("cannot open the host link %s: %s", host, err);
+  }
+}
+
+static void check_fits(const op2t_run *r) {
+  const op2t_graph *g = r->graph;
+  for (int k = 0; k < g->ninvocations; k++) {
+    const op2t_invocation *inv = g->invocations[k];
+    if (inv->begin_bytes > SS_MAX_PAYLOAD || inv->end_bytes > SS_MAX_PAYLOAD)
+      die("%s: its begin (%d bytes) or end (%d bytes) message does not fit the %d-byte payload of a message",
+          inv->name, inv->begin_bytes, inv->end_bytes, SS_MAX_PAYLOAD);
+  }
+}
+
+/* Every thread's softswitch statistics (SS_KEY_STATS), into OUT[nthreads]. */
+static void read_thread_stats(ss_stats *out) {
+  for (uint32_t t = 0; t < hw.im->nthreads; t++) {
+    send_msg(hw.im->threads[t].addr, SS_KEY_STATS, 0, NULL, 0);
+    _Alignas(8) uint8_t msg[64];
+    recv_msg(msg, "softswitch statistics");
+    ss_msg_header h = header_of(msg);
+    if (h.key != SS_KEY_STATS || h.src != hw.im->threads[t].addr)
+      die("expected the statistics of thread 0x%x, got key 0x%x from 0x%x", hw.im->threads[t].addr, h.key, h.src);
+    ss_sys_mem m; /* {SS_STATS_OFF, 8, ss_stats} */
+    memcpy(&m, msg + SS_HEADER_BYTES, sizeof(m));
+    if (m.count != sizeof(ss_stats) / 4)
+      die("thread 0x%x answered a statistics request with %u words", hw.im->threads[t].addr, m.count);
+    memcpy(&out[t], m.words, sizeof(ss_stats));
+  }
+}
+
+/* Group G's ELF: beside the executable (op2t_group_elf), or in
+ * OP2_TINSEL_FW (an op2c --gen-dir's fw/). */
+static const char *group_elf(int g) {
+  static char path[4200];
+  const char *dir = getenv("OP2_TINSEL_FW");
+  const char *p = op2t_group_elf(g);
+  if (dir && *dir) {
+    const char *base = strrchr(p, '/');
+    snprintf(path, sizeof(path), "%s/%s", dir, base ? base + 1 : p);
+    p = path;
+  }
+  if (access(p, R_OK) != 0)
+    die("firmware image %s not found (op2c puts the images beside the executable; OP2_TINSEL_FW=DIR names "
+        "another directory, such as an op2c --gen-dir's fw/)", p);
+  return p;
+}
+
+/* The sim engine's reload. The device states of the types still bound to
+ * the same sets come back whole into the mirror (dats the host has not
+ * seen, and whatever else the protocol keeps between invocations); the
+ * dats the host copy is current for are written over them again. */
+static void release_boards(const op2t_devs *devs) {
+  if (getenv("OP2_TINSEL_RELOAD_STATES")) {
+    for (int t = 0; t < op2t_graph_info.ntypes; t++)
+      if (hw.loaded_n[t] && devs[t].set == hw.loaded_set[t] && devs[t].n == hw.loaded_n[t])
+        fetch(devs, t, 0, devs[t].state_bytes);
+    op2t_resident_reapply();
+  } else {
+    op2t_resident_sync_all();
+  }
+  ss_stats *ss = op2t_calloc(hw.im->nthreads + 1, sizeof(ss_stats));
+  read_thread_stats(ss);
+  for (uint32_t t = 0; t < hw.im->nthreads; t++) {
+    hw.st.ss_before.sent_local += ss[t].sent_local;
+    hw.st.ss_before.sent_remote += ss[t].sent_remote;
+  }
+  free(ss);
+  hl_close(hw.h);
+  hw.h = NULL;
+  if (hw.spawn) {
+    int st = op2t_tsim_stop(&hw.tsim, 30);
+    op2t_kv_read(&hw.st.tsim_stats, hw.tsim.stats);
+    if (st != 0)
+      die("tsim exited with status %d when the host closed the link", st);
+    op2t_tsim_cleanup(&hw.tsim);
+  }
+  op2t_images_free(hw.im);
+  hw.im = NULL;
+}
+
+static void boot(op2t_run *r) {
+  double t0 = now();
+  if (hw.im) {
+    if (!hw.spawn)
+      die("%s is called with a binding the loaded instance lacks; reloading real boards needs a reset, which "
+          "this engine cannot do (bind every loop before the first call changes, or run on the model)",
+          r->inv->name);
+    release_boards(r->devs);
+  }
+  check_fits(r);
+  const op2t_graph *g = r->graph;
+  op2t_bound_inv *bound = op2t_calloc((size_t)g->ninvocations, sizeof(op2t_bound_inv));
+  int nbound = 0;
+  for (int k = 0; k < g->ninvocations; k++) {
+    const op2t_fanout *f;
+    int n;
+    if (op2t_bound_edges(k, &f, &n))
+      bound[nbound++] = (op2t_bound_inv){k, f, n};
+  }
+  /* Code groups as op2c made them (one image, img_all, for executables
+   * built before it wrote op2t_groups). */
+  op2t_images_options opt = {.config = op2t_config_name(), .fanin = r->fanin, .seed = 1,
+                             .one_group = op2t_groups.ngroups == 0};
+  char err[1024];
+  hw.im = op2t_images_build(r->devs, bound, nbound, r->graph_props, &opt, err, sizeof(err));
+  free(bound);
+  if (!hw.im)
+    die("the instance does not fit: %s", err);
+  const PlaceMachine *m = &hw.im->machine;
+  uint32_t text_end = 0;
+  int cores_per_board = m->mboxes_per_board * m->cores_per_mbox;
+  int *cores = op2t_calloc((size_t)m->nunits * m->cores_per_unit + 1, sizeof(int)); /* to start */
+  /* 1-3. Code, data, router tables and thread images, as boot loader
+   * writes. Each core's boot loader handles its messages alone, so the
+   * writes are interleaved across cores (a few messages to each in turn)
+   * instead of filling one core's mailbox at a time. */
+  Writes wr = {0};
+  char *loaded = op2t_calloc((size_t)m->nunits * m->cores_per_unit + 1, 1); /* DRAM slices with group data */
+  int ngroups = 0;
+  for (int u = 0; u < hw.im->nunits; u++)
+    if (hw.im->code_group[u] >= ngroups)
+      ngroups = hw.im->code_group[u] + 1;
+  Elf32 *elfs = op2t_calloc((size_t)ngroups + 2, sizeof(Elf32));
+  for (int grp = -1; grp < ngroups; grp++) {
+    Elf32 *e = &elfs[grp + 1];
+    int used = 0;
+    for (int u = 0; u < hw.im->nunits; u++)
+      used |= hw.im->code_group[u] == grp;
+    if (!used)
+      continue;
+    const char *path = group_elf(grp);
+    char err[512];
+    if (elf32_load(path, e, err, sizeof(err)) != 0)
+      die("code group %d: %s", grp, err);
+    memset(loaded, 0, (size_t)m->nunits * m->cores_per_unit + 1);
+    for (int u = 0; u < hw.im->nunits; u++) {
+      if (hw.im->code_group[u] != grp)
+        continue;
+      int core = u * m->cores_per_unit; /* the pair shares its instruction memory */
+      int slice = core / (cores_per_board / m->drams_per_board);
+      for (int s = 0; s < e->nsecs; s++) {
+        const Elf32Section *sec = &e->secs[s];
+        if (sec->kind & ELF32_SEC_NOBITS)
+          continue;
+        if ((sec->kind & ELF32_SEC_EXEC) && sec->addr + sec->size > text_end)
+          text_end = sec->addr + sec->size;
+        if (sec->kind & ELF32_SEC_EXEC)
+          add_write(&wr, core, 1, sec->addr, sec->data, sec->size);
+        else if (!loaded[slice])
+          add_write(&wr, core, 0, sec->addr, sec->data, sec->size);
+      }
+      loaded[slice] = 1;
+    }
+  }
+  for (int i = 0; i < hw.im->ntables; i++) {
+    const op2t_image_table *tb = &hw.im->tables[i];
+    add_write(&wr, tb->board * cores_per_board + tb->ram * (cores_per_board / m->drams_per_board), 0, tb->addr,
+              tb->bytes, (uint32_t)tb->len);
+  }
+  char *started = op2t_calloc((size_t)m->nunits * m->cores_per_unit + 1, 1);
+  for (uint32_t t = 0; t < hw.im->nthreads; t++) {
+    const op2t_image_thread *th = &hw.im->threads[t];
+    int core = (int)(th->index / (uint32_t)m->threads_per_core);
+    add_write_sparse(&wr, core, th->load_addr, th->image, th->bytes);
+    started[core] = 1;
+    hw.st.image_bytes += th->bytes;
+  }
+  connect_link(text_end);
+  if (hl_set_timeout(hw.h, hw.timeout_s * 1000) != 0)
+    die("%s", hl_error(hw.h));
+  run_writes(&wr, m);
+  for (int grp = -1; grp < ngroups; grp++)
+    if (elfs[grp + 1].buf)
+      elf32_free(&elfs[grp + 1]);
+  free(elfs);
+  free(loaded);
+  /* 4. start the cores with images, all their threads */
+  int n = 0;
+  for (int c = 0; c < m->nunits * m->cores_per_unit; c++)
+    if (started[c])
+      cores[n++] = c;
+  if (hl_start(hw.h, cores, n, m->threads_per_core - 1) != 0 || hl_go(hw.h) != 0)
+    die("starting %d cores: %s", n, hl_error(hw.h));
+  free(started);
+  free(cores);
+  hw.loaded = r->instance;
+  if (!hw.loaded_n) {
+    hw.loaded_n = op2t_calloc((size_t)g->ntypes, sizeof(int));
+    hw.loaded_set = op2t_calloc((size_t)g->ntypes, sizeof(op_set));
+  }
+  for (int t = 0; t < g->ntypes; t++) {
+    hw.loaded_n[t] = r->devs[t].n;
+    hw.loaded_set[t] = r->devs[t].set;
+  }
+  hw.st.cycles_at_load = cycles_of(hw.im->threads[0].addr);
+  hw.st.loads++;
+  hw.st.threads = hw.im->nthreads;
+  hw.st.load_seconds += now() - t0;
+}
+
+/* ----------------------------------------------------------------- run */
+
+static int run(op2t_run *r) {
+  if (!hw.im || hw.loaded != r->instance)
+    boot(r);
+  const op2t_image_inv *iv = &hw.im->inv[r->k];
+  if (!iv->bound || !iv->nthreads)
+    die("%s is not in the loaded instance", r->inv->name);
+  uint32_t root = hw.im->threads[iv->threads[0]].addr;
+  uint64_t c0 = cycles_of(root);
+  int lt = hw.im->machine.log_threads_per_mbox;
+  for (uint32_t b = 0; b < iv->nbegins; b++) {
+    const op2t_image_dest *d = &iv->begins[b];
+    for (int bit = 0; bit < 64; bit++)
+      if ((bit < 32 ? d->mask_lo >> bit : d->mask_hi >> (bit - 32)) & 1) {
+        send_msg(d->mbox << lt | (uint32_t)bit, iv->begin_key, 0, r->begin, r->inv->begin_bytes);
+        r->counts->begin++;
+      }
+  }
+  /* Reads go once per (device, pin) to every edge, writes one per edge:
+   * what the devices send, counted from the edges (the host sees none). */
+  for (int i = 0; i < r->nfanouts; i++) {
+    const op2t_fanout *f = &r->fanouts[i];
+    for (int d = 0; d < r->devs[f->type].n; d++) {
+      long n = f->start[d + 1] - f->start[d];
+      if (n && f->kind == OP2T_EDGE_READ)
+        r->counts->read_sends++, r->counts->read_edges += n;
+      else if (n)
+        r->counts->write_sends++, r->counts->write_edges += n;
+    }
+  }
+  r->counts->threads += iv->nthreads;
+  r->counts->mboxes += iv->nbegins;
+  _Alignas(8) uint8_t msg[64], payload[SS_MAX_PAYLOAD];
+  char what[160];
+  snprintf(what, sizeof(what), "the end of %s (%ld devices on %u threads)", r->inv->name, iv->devices, iv->nthreads);
+  recv_msg(msg, what);
+  ss_msg_header h = header_of(msg);
+  if (h.key != SS_KEY_END || h.pin != r->k)
+    die("waiting for %s, got key 0x%x pin %u from 0x%x", what, h.key, h.pin, h.src);
+  if ((long)h.src != iv->devices)
+    die("the end of %s stands for %u devices, expected %ld", r->inv->name, h.src, iv->devices);
+  memcpy(payload, msg + SS_HEADER_BYTES, sizeof(payload));
+  r->counts->end++;
+  r->counts->host_ends++;
+  r->on_end(r, -1, -1, iv->devices, payload);
+  uint64_t c1 = cycles_of(root);
+  op2t_hw_stats_invocation(&hw.st, r->k, c1 - c0);
+  return 0;
+}
+
+/* ------------------------------------------------------------- finish */
+
+static void finish(void) {
+  if (!hw.im || !hw.h || hw.dead)
+    return;
+  hw.exiting = 1;
+  hw.st.cycles_end = cycles_of(hw.im->threads[0].addr);
+  hw.st.ss = op2t_calloc(hw.im->nthreads + 1, sizeof(ss_stats));
+  read_thread_stats(hw.st.ss);
+  hl_poll_stdout(hw.h, stdout);
+  hl_close(hw.h);
+  hw.h = NULL;
+  if (hw.spawn) {
+    int st = op2t_tsim_stop(&hw.tsim, 30);
+    op2t_kv_read(&hw.st.tsim_stats, hw.tsim.stats);
+    if (st != 0) {
+      fprintf(stderr, "op2 tinsel: tsim exited with status %d at the end; the end of its output:\n", st);
+      op2t_tsim_log_tail(&hw.tsim, stderr, 12);
+    }
+    op2t_tsim_cleanup(&hw.tsim);
+  }
+  hw.st.engine = hw.name;
+  hw.st.config = hw.im->machine.name;
+  hw.st.nboards = hw.im->machine.nboards;
+  op2t_hw_report(&hw.st);
+  free(hw.st.ss);
+  op2t_kv_free(&hw.st.tsim_stats);
+  op2t_images_free(hw.im);
+  hw.im = NULL;
+}
+
+static void setup(const char *name, int spawn) {
+  if (hw.name)
+    return;
+  hw.name = name;
+  hw.spawn = spawn;
+  const char *t = getenv("OP2_TINSEL_TIMEOUT");
+  hw.timeout_s = t && *t ? atoi(t) : 600;
+  if (hw.timeout_s < 1)
+    hw.timeout_s = 600;
+  hw.st.t0 = now();
+  /* A dead link must be an error message, not a silent SIGPIPE; and tsim
+   * must not outlive a program that exits without op_exit. */
+  signal(SIGPIPE, SIG_IGN);
+  atexit(op2t_engine_finish);
+}
+
+static int run_sim(op2t_run *r) {
+  setup("sim", 1);
+  return run(r);
+}
+
+static int run_hostlink(op2t_run *r) {
+  setup("hostlink", 0);
+  return run(r);
+}
+
+const op2t_engine op2t_engine_sim = {
+    .name = "sim",
+    .what = "the cycle model: starts build/bin/tsim (OP2_TINSEL_TSIM) and drives it over HostLink",
+    .run = run_sim,
+    .fetch = fetch,
+    .push = push,
+    .finish = finish,
+};
+
+const op2t_engine op2t_engine_hostlink = {
+    .name = "hostlink",
+    .what = "real POETS boxes over HostLink (OP2_TINSEL_HOSTLINK, OP2_TINSEL_DEBUGLINK)",
+    .run = run_hostlink,
+    .fetch = fetch,
+    .push = push,
+    .finish = finish,
+};

@@ -1,0 +1,36 @@
+/*
+ * op2t_report.h: what the HostLink engines measure, and the summary they
+ * print at exit (sim_report.c).
+ */
+#ifndef OP2T_REPORT_H
+#define OP2T_REPORT_H
+
+#include <stdint.h>
+
+#include "op2t_sim.h"
+#include "softswitch.h"
+
+typedef struct {
+  const char *engine, *config, *tsim_cmd;
+  int nboards;
+  double t0;                 /* monotonic seconds at the first invocation */
+  long loads;                /* instances booted (tsim restarted for each after the first) */
+  double load_seconds;
+  uint64_t image_bytes;      /* thread images written, all loads */
+  long fetches, pushes;      /* dats moved by LOAD / STORE requests */
+  double fetch_seconds;
+  uint64_t host_sent, host_recv;   /* messages over the link, requests included */
+  uint64_t cycles_at_load, cycles_end; /* root-thread cycle counter: at the last boot, at exit */
+  uint32_t threads;          /* threads with devices (last load) */
+  ss_stats *ss;              /* [threads]: softswitch statistics at exit */
+  ss_stats ss_before;        /* summed over the threads of earlier loads */
+  op2t_kv tsim_stats;        /* one block per tsim run */
+  int ninv;
+  double *inv_cycles, *inv_min, *inv_max; /* [ninvocations] */
+  long *inv_calls;
+} op2t_hw_stats;
+
+void op2t_hw_stats_invocation(op2t_hw_stats *s, int k, uint64_t cycles);
+void op2t_hw_report(const op2t_hw_stats *s);
+
+#endif

@@ -1,0 +1,134 @@
+/*
+ * sim_report.c: the summary a HostLink engine prints at exit (stderr):
+ * simulated cycles and time at Tinsel's clock, host wall time, messages
+ * (thread-local from the softswitch statistics, on-board and inter-board
+ * from tsim's statistics file, over the host link), cycles per invocation
+ * (the root thread's cycle counter read before the begins and after the
+ * end, so the host's round trips are included) and per-thread utilisation
+ * (1 - softswitch idle cycles / cycles since the last load). Lines start
+ * with "op2 tinsel:" or two spaces so scripts can find them.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "op2t_internal.h"
+#include "op2t_report.h"
+#include "tinsel_config.h"
+
+void op2t_hw_stats_invocation(op2t_hw_stats *s, int k, uint64_t cycles) {
+  if (!s->inv_calls) {
+    s->ninv = op2t_graph_info.ninvocations;
+    s->inv_cycles = op2t_calloc((size_t)s->ninv, sizeof(double));
+    s->inv_min = op2t_calloc((size_t)s->ninv, sizeof(double));
+    s->inv_max = op2t_calloc((size_t)s->ninv, sizeof(double));
+    s->inv_calls = op2t_calloc((size_t)s->ninv, sizeof(long));
+  }
+  double c = (double)cycles;
+  if (!s->inv_calls[k] || c < s->inv_min[k])
+    s->inv_min[k] = c;
+  if (c > s->inv_max[k])
+    s->inv_max[k] = c;
+  s->inv_cycles[k] += c;
+  s->inv_calls[k]++;
+}
+
+/* Sum of KEY over every tsim run in the statistics. */
+static double sum(const op2t_kv *kv, const char *key) {
+  double v = 0;
+  for (int i = 0; i < kv->n; i++)
+    if (!strcmp(kv->key[i], key))
+      v += kv->val[i];
+  return v;
+}
+
+static double link_flits(const op2t_kv *kv) {
+  static const char *dirs[] = {"N", "S", "E", "W"};
+  char key[64];
+  double v = 0;
+  for (int d = 0; d < 4; d++) {
+    snprintf(key, sizeof(key), "link.%s.out.flits", dirs[d]);
+    v += sum(kv, key);
+  }
+  return v;
+}
+
+static void utilisation(const op2t_hw_stats *s) {
+  double span = (double)(s->cycles_end - s->cycles_at_load);
+  if (!s->threads || span <= 0)
+    return;
+  int bucket[10] = {0};
+  double total = 0, lo = 1, hi = 0;
+  for (uint32_t t = 0; t < s->threads; t++) {
+    double busy = 1.0 - (double)s->ss[t].idle_cycles / span;
+    busy = busy < 0 ? 0 : busy > 1 ? 1 : busy;
+    bucket[busy >= 1 ? 9 : (int)(busy * 10)]++;
+    total += busy;
+    lo = busy < lo ? busy : lo;
+    hi = busy > hi ? busy : hi;
+  }
+  fprintf(stderr, "op2 tinsel: thread utilisation since the last load (%.0f cycles; busy = not waiting in the softswitch), "
+                  "%u threads with devices: mean %.1f%%, min %.1f%%, max %.1f%%\n",
+          span, s->threads, 100 * total / s->threads, 100 * lo, 100 * hi);
+  for (int b = 0; b < 10; b++) {
+    int bar = (int)(50.0 * bucket[b] / s->threads + 0.5);
+    fprintf(stderr, "  %3d-%3d%% %6d ", 10 * b, 10 * b + 10, bucket[b]);
+    for (int i = 0; i < bar; i++)
+      fputc('#', stderr);
+    fputc('\n', stderr);
+  }
+}
+
+void op2t_hw_report(const op2t_hw_stats *s) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  double wall = (double)t.tv_sec + 1e-9 * (double)t.tv_nsec - s->t0;
+  const op2t_kv *kv = &s->tsim_stats;
+  double cycles = sum(kv, "cycles");
+  uint64_t local = s->ss_before.sent_local, remote = s->ss_before.sent_remote;
+  for (uint32_t i = 0; i < s->threads; i++) {
+    local += s->ss[i].sent_local;
+    remote += s->ss[i].sent_remote;
+  }
+  fprintf(stderr, "\nop2 tinsel: summary (%s engine on %s, %d board%s%s%s)\n", s->engine, s->config, s->nboards,
+          s->nboards == 1 ? "" : "s", s->tsim_cmd ? "; " : "", s->tsim_cmd ? s->tsim_cmd : "");
+  if (kv->n)
+    fprintf(stderr, "  simulated cycles        %.0f (tsim, %ld run%s)\n  simulated time          %.6f s at %d MHz\n",
+            cycles, s->loads, s->loads == 1 ? "" : "s", cycles / (TinselClockFreq * 1e6), TinselClockFreq);
+  fprintf(stderr, "  host wall time          %.2f s (loading %.2f s over %ld load%s, %.0f KiB of thread images; "
+                  "dats fetched %ld times in %.2f s, pushed %ld times)\n",
+          wall, s->load_seconds, s->loads, s->loads == 1 ? "" : "s", s->image_bytes / 1024.0, s->fetches,
+          s->fetch_seconds, s->pushes);
+  fprintf(stderr, "  messages                thread-local %llu (softswitch sends that stayed on the thread), "
+                  "network sends %llu (softswitch)\n",
+          (unsigned long long)local, (unsigned long long)remote);
+  if (kv->n)
+    fprintf(stderr, "                          on-board %.0f (tsim: messages sent %.0f, deliveries %.0f), "
+                    "inter-board %.0f flits\n",
+            sum(kv, "messages.sent"), sum(kv, "messages.sent"), sum(kv, "messages.deliveries"), link_flits(kv));
+  fprintf(stderr, "                          host link: %llu to the boards, %llu from them (requests included)\n",
+          (unsigned long long)s->host_sent, (unsigned long long)s->host_recv);
+  fprintf(stderr, "op2 tinsel: cycles per invocation (root thread's counter, begin to end, host round trips included)\n");
+  fprintf(stderr, "  %-20s %7s %12s %12s %12s\n", "invocation", "calls", "mean", "min", "max");
+  for (int k = 0; k < s->ninv; k++)
+    if (s->inv_calls[k])
+      fprintf(stderr, "  %-20s %7ld %12.0f %12.0f %12.0f\n", op2t_graph_info.invocations[k]->name, s->inv_calls[k],
+              s->inv_cycles[k] / s->inv_calls[k], s->inv_min[k], s->inv_max[k]);
+  utilisation(s);
+  if (kv->n) {
+    double cores = op2t_kv_get(kv, "cores", 0), busy_lo = 1, busy_hi = 0, busy = 0;
+    double last = op2t_kv_get(kv, "cycles", 0);
+    char key[64];
+    for (int c = 0; c < (int)cores && last > 0; c++) {
+      snprintf(key, sizeof(key), "core.%d.retired", c);
+      double ipc = op2t_kv_get(kv, key, 0) / last;
+      busy += ipc;
+      busy_lo = ipc < busy_lo ? ipc : busy_lo;
+      busy_hi = ipc > busy_hi ? ipc : busy_hi;
+    }
+    if (cores > 0 && last > 0)
+      fprintf(stderr, "op2 tinsel: instructions per cycle per core (tsim, last run): mean %.3f, min %.3f, max %.3f\n",
+              busy / cores, busy_lo, busy_hi);
+  }
+}
