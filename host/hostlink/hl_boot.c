@@ -40,9 +40,9 @@ static int write_words(hostlink *h, int x, int y, int core, uint32_t cmd, uint32
 }
 
 int hl_write_instrs(hostlink *h, int x, int y, int core, uint32_t addr, const uint32_t *words, size_t n) {
-  if ((addr & 3) || addr > TinselInstrBytesPerCore || n > (TinselInstrBytesPerCore - addr) / 4)
+  if ((addr & 3) || addr > h->instr_bytes || n > (h->instr_bytes - addr) / 4)
     return hl_fail(h, "hl_write_instrs: %zu words at 0x%x do not fit instruction memory [0, 0x%x)", n, addr,
-                   TinselInstrBytesPerCore);
+                   h->instr_bytes);
   return write_words(h, x, y, core, TinselBootWriteInstrCmd, addr, words, n);
 }
 

@@ -50,10 +50,10 @@ int hl_load_elf(hostlink *h, const char *elf_path, const int *cores, int ncores)
     if (!w) { rc = hl_fail(h, "hl_load_elf: out of memory"); break; }
     if (sec->kind & ELF32_SEC_EXEC) {
       uint32_t end = sec->addr + sec->size;
-      if (sec->addr < TinselMaxBootImageBytes || end > TinselInstrBytesPerCore || (sec->addr & 3))
+      if (sec->addr < TinselMaxBootImageBytes || end > h->instr_bytes || (sec->addr & 3))
         rc = hl_fail(h, "hl_load_elf: %s: section %s [0x%x, 0x%x) lies outside the application's instruction memory "
                      "[0x%x, 0x%x) (link with firmware/link/app.ld)", elf_path, sec->name, sec->addr, end,
-                     TinselMaxBootImageBytes, TinselInstrBytesPerCore);
+                     TinselMaxBootImageBytes, h->instr_bytes);
       for (int i = 0; i < n && !rc; i++) {
         int g = list[i], b = g / TinselCoresPerBoard;
         if (imem_shared_with_listed(list, n, g)) continue;

@@ -26,6 +26,7 @@ struct hostlink {
   int fd, dfd;                  /* host link, DebugLink (-1: none) */
   int boards_x, boards_y, nboards;
   int timeout_ms;
+  uint32_t instr_bytes;         /* instruction memory per core pair (hl_set_instr_bytes) */
   char err[512];
   /* Board -> host: a message being read, and messages read while the
      library waited for something else (hl_send blocked, hl_load). */

@@ -104,6 +104,7 @@ hostlink *hl_open(const char *host, const char *debug, int boards_x, int boards_
   }
   h->fd = h->dfd = -1;
   h->timeout_ms = HL_DEFAULT_TIMEOUT_MS;
+  h->instr_bytes = TinselInstrBytesPerCore;
   int max_x = 1 << TinselMeshXBits, max_y = 1 << TinselMeshYBits;
   if (boards_x < 1 || boards_y < 1 || boards_x > max_x || boards_y > max_y) {
     hl_fail(h, "hostlink: a %d x %d board mesh: each side must be 1..%d x 1..%d (MeshXBits, MeshYBits)", boards_x, boards_y,
@@ -151,6 +152,16 @@ void hl_close(hostlink *h) {
 int hl_set_timeout(hostlink *h, int timeout_ms) {
   if (timeout_ms < 1) return hl_fail(h, "hl_set_timeout: %d ms: want at least 1", timeout_ms);
   h->timeout_ms = timeout_ms;
+  return 0;
+}
+
+int hl_set_instr_bytes(hostlink *h, uint32_t bytes) {
+  uint32_t enlarged = 4u << TinselEnlargedLogInstrsPerCore;
+  if (bytes < TinselInstrBytesPerCore || bytes > enlarged || (bytes & (bytes - 1)))
+    return hl_fail(h, "hl_set_instr_bytes: %u bytes: want a power of two from %u (real Tinsel) "
+                   "to %u (EnlargedLogInstrsPerCore)",
+                   bytes, (unsigned)TinselInstrBytesPerCore, enlarged);
+  h->instr_bytes = bytes;
   return 0;
 }
 

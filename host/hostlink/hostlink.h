@@ -88,5 +88,10 @@ int hl_put_stdin(hostlink *h, int x, int y, int core, int thread, uint8_t byte);
  * for the boards before failing (default 120000 ms: the cycle model is
  * slow). */
 int hl_set_timeout(hostlink *h, int timeout_ms);
+/* The boards' instruction memory per core pair in bytes (default real
+ * Tinsel's TinselInstrBytesPerCore; the cycle model's `tsim --imem enlarged`
+ * has 1 << (EnlargedLogInstrsPerCore + 2)). hl_write_instrs and hl_load_elf
+ * check code against it. */
+int hl_set_instr_bytes(hostlink *h, uint32_t bytes);
 
 #endif

@@ -312,20 +312,10 @@ static void add_write_sparse(Writes *wr, int core, uint32_t addr, const uint8_t 
   free(w);
 }
 
-/* hl_write_instrs checks against real Tinsel's instruction memory; code
- * for the enlarged model (tsim --imem enlarged) goes with the boot
- * loader's commands themselves (hl_boot.c's hl_boot_cmd) until libhostlink
- * can be told the boards have the enlarged one. */
-int hl_boot_cmd(hostlink *h, int x, int y, int core, uint32_t cmd, const uint32_t *args, size_t n);
+/* hl_write_instrs checks the code against the boards' instruction memory
+ * (hl_set_instr_bytes in connect_link for tsim --imem enlarged). */
 static int write_instrs(int x, int y, int core, uint32_t addr, const uint32_t *words, size_t n) {
-  if (addr + 4 * n <= TinselInstrBytesPerCore)
-    return hl_write_instrs(hw.h, x, y, core, addr, words, n);
-  if (hl_set_addr(hw.h, x, y, core, addr) != 0)
-    return -1;
-  for (size_t i = 0; i < n; i += 15)
-    if (hl_boot_cmd(hw.h, x, y, core, TinselBootWriteInstrCmd, words + i, n - i < 15 ? n - i : 15) != 0)
-      return -1;
-  return 0;
+  return hl_write_instrs(hw.h, x, y, core, addr, words, n);
 }
 
 /* Round robin over the writes, CHUNK words each turn (a SetAddr and a few
@@ -390,6 +380,8 @@ static void connect_link(uint32_t text_end) {
     if (!(hw.h = hl_open(host, debug && *debug ? debug : NULL, m->boards_x, m->boards_y, err, sizeof(err))))
       die("cannot open the host link %s: %s", host, err);
   }
+  if (enlarged && hl_set_instr_bytes(hw.h, 4u << TinselEnlargedLogInstrsPerCore))
+    die("%s", hl_error(hw.h));
 }
 
 static void check_fits(const op2t_run *r) {

@@ -137,6 +137,15 @@ static void test_boot(hostlink *h, int s) {
         hdr[2], p[0]);
   CHECK(hl_write_instrs(h, 0, 0, 2, 0x1ffc, words, 2) == -1 && strstr(hl_error(h), "instruction memory"), "imem overflow: %s",
         hl_error(h));
+  // The enlarged model's instruction memory: the same write fits, then back.
+  CHECK(hl_set_instr_bytes(h, 3000) == -1 && strstr(hl_error(h), "power of two"), "odd imem size: %s", hl_error(h));
+  CHECK(hl_set_instr_bytes(h, 4u << TinselEnlargedLogInstrsPerCore) == 0, "enlarged imem: %s", hl_error(h));
+  CHECK(hl_write_instrs(h, 0, 0, 2, 0x1ffc, words, 2) == 0, "write past 8 KiB on the enlarged imem: %s", hl_error(h));
+  read_msg(s, hdr, p);
+  CHECK(p[0] == (TinselBootSetAddrCmd | 1u << 8) && p[1] == 0x1ffc, "SetAddr 0x1ffc: %x %x", p[0], p[1]);
+  read_msg(s, hdr, p);
+  CHECK(p[0] == (TinselBootWriteInstrCmd | 2u << 8) && p[1] == 0x1000 && p[2] == 0x1001, "2 words: %x", p[0]);
+  CHECK(hl_set_instr_bytes(h, TinselInstrBytesPerCore) == 0, "back to real Tinsel: %s", hl_error(h));
   CHECK(hl_store(h, 0, 0, 64, 0x100, words, 1) == -1 && strstr(hl_error(h), "cores 0..63"), "bad core: %s", hl_error(h));
 
   // Load: replies of 4 words per flit message, already waiting.
