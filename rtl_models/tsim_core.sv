@@ -108,7 +108,7 @@ module tsim_core
     for (int i = 0; i < 2**(LT+6); i++) rf[i] = 0;
     for (int i = 0; i < 2**LW; i++) wheel[i] = 0;
     for (int t = 0; t < T; t++) begin
-      pc[t] = tsim_entry();
+      pc[t] = 0;  // the entry is set in the first cycle (per core: tsim --preload)
       instr_waddr[t] = 0;
       pend_rd[t] = 0;
     end
@@ -252,6 +252,7 @@ module tsim_core
       start_mask = T'(tsim_start_mask(core_id));
       started <= 1;
       for (int t = 0; t < T; t++) rf[{LT'(t), 1'b0, 5'd2}] = tsim_initial_sp(core_id, t);
+      for (int t = 0; t < T; t++) pc[t] <= tsim_entry(core_id);
       alive <= start_mask;
     end
     cycle <= cycle + 1;

@@ -9,13 +9,18 @@ package tsim_dpi;
   localparam int unsigned LogImemModel = EnlargedLogInstrsPerCore > LogInstrsPerCore
                                          ? EnlargedLogInstrsPerCore : LogInstrsPerCore;
   // Run settings, read once at time 0.
-  import "DPI-C" function int unsigned tsim_entry();
+  // Where CORE's threads start: the program's entry, or its tsim --preload START entry.
+  import "DPI-C" function int unsigned tsim_entry(input int unsigned core);
   // The threads of CORE that run from the first cycle (bit t: thread t):
   // --all-threads, thread 0 of core 0, or thread 0 of every core (boot loader).
   import "DPI-C" function int unsigned tsim_start_mask(input int unsigned core);
   import "DPI-C" function bit tsim_profile_full();
   import "DPI-C" function int unsigned tsim_initial_sp(input int unsigned core, input int unsigned thread);
   import "DPI-C" function int unsigned tsim_imem_word(input int unsigned index);
+  // tsim --preload: non-zero when core pair PAIR (run-wide) has its own instruction
+  // memory image; then its words, which the tile loads in the first cycle.
+  import "DPI-C" function int unsigned tsim_imem_pair_loaded(input int unsigned pair);
+  import "DPI-C" function int unsigned tsim_imem_pair_word(input int unsigned pair, input int unsigned index);
   // Words of instruction memory per core pair in this run (InstrsPerCore, or
   // 2**EnlargedLogInstrsPerCore with --imem enlarged).
   import "DPI-C" function int unsigned tsim_imem_words();

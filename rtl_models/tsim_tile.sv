@@ -43,6 +43,19 @@ module tsim_tile
   logic [31:0] imem [NI][2 ** LI];
   initial for (int m = 0; m < NI; m++)
     for (int i = 0; i < 2 ** LI; i++) imem[m][i] = tsim_imem_word(i);
+  // tsim --preload: core pairs with their own image get it at the first edge
+  // (tile_id is known then), before any thread issues (tsim_core.sv starts
+  // its threads at that edge, so they fetch from the next cycle).
+  logic imem_preloaded = 0;
+  // Blocking: loops may not hold delayed array writes (Verilator BLKLOOPINIT).
+  /* verilator lint_off BLKSEQ */
+  always_ff @(posedge clk) if (!imem_preloaded) begin
+    imem_preloaded <= 1;
+    for (int m = 0; m < NI; m++)
+      if (tsim_imem_pair_loaded(tile_id * NI + 32'(m)) != 0)
+        for (int i = 0; i < 2 ** LI; i++) imem[m][i] = tsim_imem_pair_word(tile_id * NI + 32'(m), 32'(i));
+  end
+  /* verilator lint_on BLKSEQ */
 
   logic [NC-1:0] retiring;
   assign active = retiring != 0 || (net_out_valid && net_out_ready) || (net_in_valid && net_in_ready);

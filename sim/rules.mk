@@ -14,7 +14,7 @@ VL_INCLUDE    := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/inclu
 VL_FLAGS      := --cc --exe --x-assign fast --x-initial fast --noassert --threads 1 \
                  -Wall -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL -Wno-UNUSEDPARAM \
                  --prefix Vtsim_top --top-module tsim_top
-TSIM_COMMON   := tsim_args elf32 tsim_mem tsim_fpu tsim_decode tsim_socket
+TSIM_COMMON   := tsim_args elf32 tsim_mem tsim_fpu tsim_decode tsim_socket tsim_preload
 TSIM_COMMON_OBJS := $(TSIM_COMMON:%=$(OBJ)/sim/%.o) $(OBJ)/host/hostlink/hl_sockaddr.o  # host/hostlink/rules.mk
 TSIM_HDRS     := $(wildcard sim/*.h) $(GEN)/tsim_box.h host/hostlink/hl_sockaddr.h
 # The boot loader that --hostlink runs when no --elf is given (sim/README.md).

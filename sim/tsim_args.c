@@ -12,7 +12,7 @@ static const char usage[] =
     "usage: tsim --config core|tile|board|box --elf FILE [--profile tinsel|full]\n"
     "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
     "            [--imem standard|enlarged] [--trace FILE.fst] [--all-threads]\n"
-    "            [--progress] [--quiet] [--stats-file FILE]\n"
+    "            [--progress] [--quiet] [--stats-file FILE] [--preload FILE]\n"
     "       tsim --config core|tile|board|box --hostlink unix:PATH [--debuglink unix:PATH2]\n"
     "            [--boot FILE | --elf FILE] [options as above]\n";
 
@@ -42,7 +42,7 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
     int takes_value = !strcmp(opt, "--config") || !strcmp(opt, "--elf") || !strcmp(opt, "--profile") ||
                       !strcmp(opt, "--max-cycles") || !strcmp(opt, "--watchdog") || !strcmp(opt, "--trace") ||
                       !strcmp(opt, "--delay-seed") || !strcmp(opt, "--delay-max") || !strcmp(opt, "--imem") || !strcmp(opt, "--hostlink") ||
-                      !strcmp(opt, "--debuglink") || !strcmp(opt, "--boot") || !strcmp(opt, "--stats-file");
+                      !strcmp(opt, "--debuglink") || !strcmp(opt, "--boot") || !strcmp(opt, "--stats-file") || !strcmp(opt, "--preload");
     if (!takes_value) return bad("unknown option %s", opt);
     if (i + 1 >= argc) return bad("missing value for %s", opt);
     const char *val = argv[++i];
@@ -64,6 +64,8 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
       a->boot = val;
     } else if (!strcmp(opt, "--stats-file")) {
       a->stats_file = val;
+    } else if (!strcmp(opt, "--preload")) {
+      a->preload = val;
     } else if (!strcmp(opt, "--hostlink") || !strcmp(opt, "--debuglink")) {
       /* Local sockets only: unix:PATH (a socket file) or unix:@NAME (abstract). */
       if (strncmp(val, "unix:", 5) || !val[5] || strlen(val + 5) > 100) {

@@ -36,6 +36,7 @@ typedef struct {
   const char *debuglink;        /* --debuglink ADDRESS: the DebugLink (needs --hostlink) */
   const char *boot;             /* --boot FILE: the boot loader (default: the firmware build's) */
   const char *stats_file;       /* --stats-file FILE: machine-readable statistics at exit */
+  const char *preload;          /* --preload FILE: code, memory and thread starts loaded before the first cycle */
 } TsimArgs;
 
 /* Fill *a from argv. On a usage error print "tsim: ..." and the usage line

@@ -14,6 +14,7 @@
 #include "tsim_links.h"
 #include "tsim_mbox.h"
 #include "tsim_mem.h"
+#include "tsim_preload.h"
 #include "tsim_progrouter.h"
 #include "tsim_threads.h"
 
@@ -108,17 +109,29 @@ int tsim_mem(unsigned core, unsigned thread, unsigned pc, unsigned instr, unsign
 
 /* ---------------------------------------------------------------- run settings */
 
-unsigned tsim_entry(void) { return run.entry; }
+/* CORE's threads start at the program's entry, or where --preload says. */
+unsigned tsim_entry(unsigned core) {
+  uint32_t entry, mask;
+  return tsim_preload_start(core, &entry, &mask) ? entry : run.entry;
+}
 /* --all-threads: every thread; booting through the host link: thread 0 of
    every core, as Tinsel after power-up; else thread 0 of core 0 of each board.
    CORE is run-wide (board index * CoresPerBoard + core). */
 unsigned tsim_start_mask(unsigned core) {
+  uint32_t entry, mask;
+  if (tsim_preload_start(core, &entry, &mask)) return mask;
   if (run.args.all_threads) return (1u << TinselThreadsPerCore) - 1;
   return run.args.hostlink && !run.args.elf ? 1u : core % TinselCoresPerBoard == 0;
 }
 svBit tsim_profile_full(void) { return (svBit)run.args.profile_full; }
 unsigned tsim_imem_word(unsigned index) { return index < run.imem_words ? run.imem[index] : 0; }
 unsigned tsim_imem_words(void) { return run.imem_words; }
+/* --preload: a core pair with its own image (PAIR run-wide). */
+unsigned tsim_imem_pair_loaded(unsigned pair) { return tsim_preload_pair(pair) != NULL; }
+unsigned tsim_imem_pair_word(unsigned pair, unsigned index) {
+  const uint32_t *w = tsim_preload_pair(pair);
+  return w && index < run.imem_words ? w[index] : 0;
+}
 
 /* As Tinsel's boot loader: the top of the thread's interleaved DRAM partition. */
 unsigned tsim_initial_sp(unsigned core, unsigned thread) {
@@ -211,6 +224,22 @@ static int load_section(const char *path, const Elf32Section *s) {
   return 0;
 }
 
+static int preload_write_byte(unsigned core, uint32_t addr, uint8_t byte) {
+  unsigned space;
+  uint32_t phys;
+  if (locate(core, addr, &space, &phys)) return -1;
+  tsim_mem_write(space, phys, 1, byte);
+  return 0;
+}
+
+/* --preload FILE over the program or boot loader just loaded. */
+static int preload(const char *path) {
+  enum { CORES_PER_PAIR = TinselSharedInstrMem && TinselCoresPerMailbox > 1 ? 2 : 1 };
+  TsimPreloadRun r = {tsim_boards() * TinselCoresPerBoard, CORES_PER_PAIR, run.imem_words, TinselThreadsPerCore,
+                      run.imem, preload_write_byte};
+  return tsim_preload_load(path, &r);
+}
+
 int tsim_run_load(const TsimArgs *a) {
   Elf32 elf;
   char err[512];
@@ -244,6 +273,7 @@ int tsim_run_load(const TsimArgs *a) {
   }
   run.entry = elf.entry;
   elf32_free(&elf);
+  if (!rc && a->preload) rc = preload(a->preload);
   return rc ? TSIM_EXIT_INPUT : 0;
 }
 
@@ -322,6 +352,7 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
     tsim_hostlink_print_stats();
   }
   if (run.args.stats_file) write_stats_file(run.args.stats_file, cycles, host_seconds, status);
+  tsim_preload_free();
   tsim_mem_free_all();
   return status;
 }
