@@ -5,3 +5,4 @@ include tests/tinsel/rules.mk
 include tests/mbox/rules.mk
 include tests/router/rules.mk
 include tests/hostlink/rules.mk
+include tests/preload/rules.mk

@@ -123,13 +123,13 @@ static void system_msg(ss_thread *t, const ss_msg_header *h) {
   ss_thread_image *img = t->img;
   const ss_sys_mem *q = (const void *)((const char *)h + SS_HEADER_BYTES);
   if (h->key == SS_KEY_END) { post_end(t, h->pin, q, h->src); return; }
-  if (t->reply_key || h->key > SS_KEY_STATS) { img->stats.errors++; return; }
+  if (t->reply_key || h->key > SS_KEY_EXIT) { img->stats.errors++; return; }
   uint32_t off = q->off, n = q->count;
   if (h->key == SS_KEY_CYCLES) {
     img->cycles[0] = ss_hw_cycles();
     img->cycles[1] = ss_hw_cycles_hi();
     off = SS_CYCLES_OFF, n = 2;
-  } else if (h->key == SS_KEY_STATS) {
+  } else if (h->key >= SS_KEY_STATS) {       // STATS, EXIT
     off = SS_STATS_OFF, n = sizeof(ss_stats) / 4;
   }
   uint32_t *mem = AT(t, off);
@@ -152,6 +152,7 @@ static int send_system(ss_thread *t) {
   uint32_t *p = (uint32_t *)((char *)h + SS_HEADER_BYTES), n;
   const uint32_t *from;
   const ss_out_edge *to = &t->host;
+  int done = t->reply_key == SS_KEY_EXIT;     // the last message of this run
   if (t->reply_key) {
     h->key = (uint16_t)t->reply_key, h->pin = 0, h->src = ss_hw_id();
     p[0] = t->reply[0], p[1] = n = t->reply[1];
@@ -170,7 +171,7 @@ static int send_system(ss_thread *t) {
   set_len(t, (uint32_t)((char *)(p + n) - (char *)h) - SS_HEADER_BYTES);
   ss_hw_multicast(to->mbox, to->mask_hi, to->mask_lo, h);
   img->stats.sent_remote++;
-  return SS_BUSY;
+  return done ? SS_DONE : SS_BUSY;
 }
 
 int ss_init(ss_thread *t, ss_thread_image *img) {

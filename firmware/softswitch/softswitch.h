@@ -65,6 +65,8 @@ typedef struct {
 #define SS_KEY_CYCLES    0xff03u  // host -> thread: snapshot the cycle counter into the image's cycles[];
                                   // reply: as a LOAD of {SS_CYCLES_OFF, 2}: ss_sys_mem {112, 2, {lo, hi}}
 #define SS_KEY_STATS     0xff04u  // host -> thread; reply: as a LOAD of {SS_STATS_OFF, 8} (ss_stats)
+#define SS_KEY_EXIT      0xff05u  // host -> thread; reply: as STATS, then ss_run returns (main returns:
+                                  // thread 0 re-enters the boot loader, the others stop)
 #define SS_END_PIN_BASE  0xfe00u  // out pin local_key SS_END_PIN_BASE + k: the end of invocation k
 #define SS_END_PIN_KEY(k) ((uint16_t)(SS_END_PIN_BASE + (k)))
 #define SS_MAX_INVOCATIONS 256u   // k fits the header's pin byte and the end-pin key range
@@ -281,7 +283,7 @@ int ss_init(ss_thread *t, ss_thread_image *img);
 // One step of the event loop: drain the mailbox, then send at most one
 // network message or start one device's send, else wait or vote idle.
 int ss_poll(ss_thread *t);
-// ss_init, then ss_poll until SS_DONE (only with SS_FLAG_EXIT_ON_IDLE).
+// ss_init, then ss_poll until SS_DONE (with SS_FLAG_EXIT_ON_IDLE, or after SS_KEY_EXIT).
 // Returns 0 when done, non-zero for a malformed image.
 int ss_run(ss_thread *t, ss_thread_image *img);
 

@@ -6,21 +6,28 @@
  *
  * The instance is resident (images.h): at the first invocation, and again
  * whenever the instance changes (a new binding, bindings.c), the engine
- * builds the thread images, boots the boards (each core pair's code group,
- * the router tables, the thread images), starts the threads and keeps them
- * running. Changing a loaded instance needs fresh boards: the sim engine
- * brings the dats the host has not seen back, stops tsim and starts a new
- * one; real boxes cannot be reset from here, so there it is an error.
+ * builds the thread images and loads the boards (each core pair's code
+ * group, the router tables, the thread images), starts the threads and
+ * keeps them running. Two load methods (OP2_TINSEL_LOAD): "hostlink"
+ * writes everything through the boot loaders and starts the cores with
+ * StartCmd and the go byte; "preload" (the sim engine's default, model
+ * only) writes it into a tsim --preload file and starts tsim with it. To
+ * change a loaded instance the engine brings the dats the host has not
+ * seen back, then either stops every thread with SS_KEY_EXIT, which
+ * returns it to the boot loader for the next hostlink load (no reset, no
+ * tsim restart), or (preload) stops tsim and starts a new one.
  *
- * Per invocation: a CYCLES request to the root thread, the begin to every
- * involved thread (one hl_send per thread of each mailbox multicast), the
- * one SS_KEY_END of the root (checked to stand for every involved device),
- * and CYCLES again. Dats move on demand with LOAD and STORE requests
- * (fetch and push, for resident.c). At op_exit the engine reads every
- * thread's softswitch statistics, closes the link and prints a summary
- * (sim_report.c).
+ * Per invocation: a CYCLES request to the root thread, the begin (one
+ * hl_key_send of the invocation's begin routing key, which the board
+ * routers fan out to every involved thread; OP2_TINSEL_BEGIN=threads: one
+ * hl_send per thread), the one SS_KEY_END of the root (checked to stand
+ * for every involved device), and CYCLES again. Dats move on demand with
+ * LOAD and STORE requests (fetch and push, for resident.c). At op_exit the
+ * engine reads every thread's softswitch statistics, closes the link and
+ * prints a summary (sim_report.c).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,6 +43,7 @@
 #include "op2t_report.h"
 #include "op2t_sim.h"
 #include "softswitch.h"
+#include "tsim_preload_write.h"
 
 static struct {
   int spawn;                    /* the sim engine: tsim is our child */
@@ -49,6 +57,9 @@ static struct {
   int timeout_s;                /* longest wait for one message */
   int exiting;                  /* in finish (at exit): die with _exit */
   int dead;                     /* died: nothing more to say to the boards */
+  int preload;                  /* OP2_TINSEL_LOAD=preload: tsim --preload, not the boot loader */
+  int begin_by_key;             /* not OP2_TINSEL_BEGIN=threads: one keyed begin per invocation */
+  int fresh;                    /* this load goes into a tsim just started: memory is zero */
   op2t_hw_stats st;
 } hw;
 
@@ -88,18 +99,25 @@ static _Noreturn void die(const char *fmt, ...) {
 
 /* ------------------------------------------------------------ messages */
 
-static void send_msg(uint32_t dest, uint16_t key, uint8_t pin, const void *payload, int bytes) {
+/* One message to thread DEST, or with BY_KEY through the board router's
+ * records of routing key DEST (hl_key_send). */
+static void send_any(int by_key, uint32_t dest, uint16_t key, uint8_t pin, const void *payload, int bytes) {
   if (bytes > SS_MAX_PAYLOAD)
-    die("a %d-byte payload to thread 0x%x does not fit a message (%d bytes after the %d-byte header)", bytes,
-        dest, SS_MAX_PAYLOAD, SS_HEADER_BYTES);
+    die("a %d-byte payload to %s 0x%x does not fit a message (%d bytes after the %d-byte header)", bytes,
+        by_key ? "routing key" : "thread", dest, SS_MAX_PAYLOAD, SS_HEADER_BYTES);
   _Alignas(8) uint8_t msg[64] = {0};
   ss_msg_header hdr = {key, pin, 0, 0};
   memcpy(msg, &hdr, sizeof(hdr));
   if (bytes)
     memcpy(msg + SS_HEADER_BYTES, payload, (size_t)bytes);
-  if (hl_send(hw.h, dest, (SS_HEADER_BYTES + bytes + 15) / 16, msg) != 0)
-    die("sending to thread 0x%x: %s", dest, hl_error(hw.h));
+  int flits = (SS_HEADER_BYTES + bytes + 15) / 16;
+  if ((by_key ? hl_key_send(hw.h, dest, flits, msg) : hl_send(hw.h, dest, flits, msg)) != 0)
+    die("sending to %s 0x%x: %s", by_key ? "routing key" : "thread", dest, hl_error(hw.h));
   hw.st.host_sent++;
+}
+
+static void send_msg(uint32_t dest, uint16_t key, uint8_t pin, const void *payload, int bytes) {
+  send_any(0, dest, key, pin, payload, bytes);
 }
 
 /* The next message from the boards; dies on a dead link or after the timeout. */
@@ -282,15 +300,16 @@ static void add_write(Writes *wr, int core, int instr, uint32_t addr, const void
   size_t n = (len + 3) / 4;
   Write *w = &wr->w[wr->n++];
   *w = (Write){core, instr, addr, op2t_calloc(n + 1, sizeof(uint32_t)), n, 0};
-  memcpy(w->words, bytes, len);
+  if (bytes) /* else zeros */
+    memcpy(w->words, bytes, len);
 }
 
-/* The same, leaving out runs of at least 16 zero words: the model's memory
- * starts zeroed (a fresh tsim per load), and thread images are mostly
- * zeroed scratch (tree nodes, ready bits). Real boards get every word. */
+/* The same, leaving out runs of at least 16 zero words when the memory is
+ * all zero (a tsim just started): thread images are mostly zeroed scratch
+ * (tree nodes, ready bits). Real boards and reloads get every word. */
 static void add_write_sparse(Writes *wr, int core, uint32_t addr, const uint8_t *bytes, uint32_t len) {
   enum { GAP = 16 };
-  if (!hw.spawn) {
+  if (!hw.fresh) {
     add_write(wr, core, 0, addr, bytes, len);
     return;
   }
@@ -318,6 +337,13 @@ static int write_instrs(int x, int y, int core, uint32_t addr, const uint32_t *w
   return hl_write_instrs(hw.h, x, y, core, addr, words, n);
 }
 
+static void free_writes(Writes *wr) {
+  for (size_t i = 0; i < wr->n; i++)
+    free(wr->w[i].words);
+  free(wr->w);
+  memset(wr, 0, sizeof(*wr));
+}
+
 /* Round robin over the writes, CHUNK words each turn (a SetAddr and a few
  * messages), so every core's boot loader works at once. */
 static void run_writes(Writes *wr, const PlaceMachine *m) {
@@ -340,15 +366,37 @@ static void run_writes(Writes *wr, const PlaceMachine *m) {
       left += w->done < w->n;
     }
   }
-  for (size_t i = 0; i < wr->n; i++)
-    free(wr->w[i].words);
-  free(wr->w);
+  free_writes(wr);
 }
 
-/* Connects (the sim engine starts tsim first). TEXT_END: the highest end of
- * code in any image, which decides whether the instruction memory must be
- * the enlarged one (a model-only parameter, tsim --imem enlarged). */
-static void connect_link(uint32_t text_end) {
+/* The same writes as a tsim --preload file (model only): code into each
+ * core's pair, data as the core sees it, and every core in STARTED started
+ * with the threads in MASK where the boot loader starts the application. */
+static void write_preload(const char *path, const Writes *wr, const char *started, int ncores, uint32_t mask) {
+  op2t_preload p;
+  if (op2t_preload_open(&p, path) != 0)
+    die("cannot create the preload file %s: %s", path, strerror(errno));
+  for (size_t i = 0; i < wr->n; i++) {
+    const Write *w = &wr->w[i];
+    if (w->instr)
+      op2t_preload_code(&p, (uint32_t)w->core, w->addr, w->words, (uint32_t)(4 * w->n));
+    else
+      op2t_preload_data(&p, (uint32_t)w->core, w->addr, w->words, (uint32_t)(4 * w->n));
+  }
+  for (int c = 0; c < ncores; c++)
+    if (started[c])
+      op2t_preload_start(&p, (uint32_t)c, TinselMaxBootImageBytes, mask);
+  unsigned long long bytes = p.bytes;
+  if (op2t_preload_close(&p) != 0)
+    die("writing the preload file %s: %s", path, strerror(errno));
+  hw.st.preload_bytes += bytes;
+}
+
+/* Connects (the sim engine starts tsim first, with PRELOAD's writes as its
+ * --preload file when given). TEXT_END: the highest end of code in any
+ * image, which decides whether the instruction memory must be the
+ * enlarged one (a model-only parameter, tsim --imem enlarged). */
+static void connect_link(uint32_t text_end, const Writes *preload, const char *started, uint32_t mask) {
   const PlaceMachine *m = &hw.im->machine;
   char err[512];
   const char *imem = getenv("OP2_TINSEL_IMEM");
@@ -361,7 +409,11 @@ static void connect_link(uint32_t text_end) {
     if (enlarged)
       fprintf(stderr, "op2 tinsel: sim engine: the code needs %u bytes of instruction memory (real Tinsel: %u): "
               "tsim --imem enlarged, a model-only configuration\n", text_end, (unsigned)TinselInstrBytesPerCore);
-    if (op2t_tsim_start(&hw.tsim, m->name, getenv("OP2_TINSEL_DELAY_SEED"), enlarged))
+    if (op2t_tsim_mkdir(&hw.tsim))
+      exit(1);
+    if (preload)
+      write_preload(hw.tsim.preload, preload, started, m->nunits * m->cores_per_unit, mask);
+    if (op2t_tsim_start(&hw.tsim, m->name, getenv("OP2_TINSEL_DELAY_SEED"), enlarged, preload != NULL))
       exit(1);
     hw.st.tsim_cmd = hw.tsim.cmd;
     double t0 = now();
@@ -428,10 +480,43 @@ static const char *group_elf(int g) {
   return p;
 }
 
-/* The sim engine's reload. The device states of the types still bound to
- * the same sets come back whole into the mirror (dats the host has not
- * seen, and whatever else the protocol keeps between invocations); the
- * dats the host copy is current for are written over them again. */
+/* SS_KEY_EXIT to every thread with an image, a window of them at a time:
+ * each answers with its statistics (into OUT[nthreads]) and returns from
+ * main, so thread 0 of every core is back in the boot loader. */
+static void exit_threads(ss_stats *out) {
+  enum { WINDOW = 128 };
+  uint32_t n = hw.im->nthreads, sent = 0, got = 0;
+  char *done = op2t_calloc(n + 1, 1);
+  while (got < n) {
+    while (sent < n && sent - got < WINDOW)
+      send_msg(hw.im->threads[sent++].addr, SS_KEY_EXIT, 0, NULL, 0);
+    _Alignas(8) uint8_t msg[64];
+    recv_msg(msg, "the threads' exit acknowledgements (SS_KEY_EXIT)");
+    ss_msg_header h = header_of(msg);
+    uint32_t t = 0;
+    while (t < sent && hw.im->threads[t].addr != h.src)
+      t++;
+    if (h.key != SS_KEY_EXIT || t == sent || done[t])
+      die("expected a thread's exit acknowledgement, got key 0x%x from 0x%x", h.key, h.src);
+    ss_sys_mem m; /* {SS_STATS_OFF, 8, ss_stats} */
+    memcpy(&m, msg + SS_HEADER_BYTES, sizeof(m));
+    if (m.count != sizeof(ss_stats) / 4)
+      die("thread 0x%x acknowledged its exit with %u words", h.src, m.count);
+    memcpy(&out[t], m.words, sizeof(ss_stats));
+    done[t] = 1;
+    got++;
+  }
+  free(done);
+}
+
+/* A reload. The device states of the types still bound to the same sets
+ * come back whole into the mirror (dats the host has not seen, and
+ * whatever else the protocol keeps between invocations); the dats the host
+ * copy is current for are written over them again. Then the threads stop:
+ * loading by hostlink, SS_KEY_EXIT returns them to the boot loaders, which
+ * take the next load over the same link (real boards need no reset, the
+ * model no restart); by preload, tsim stops and the next load starts a new
+ * one. */
 static void release_boards(const op2t_devs *devs) {
   if (getenv("OP2_TINSEL_RELOAD_STATES")) {
     for (int t = 0; t < op2t_graph_info.ntypes; t++)
@@ -442,15 +527,18 @@ static void release_boards(const op2t_devs *devs) {
     op2t_resident_sync_all();
   }
   ss_stats *ss = op2t_calloc(hw.im->nthreads + 1, sizeof(ss_stats));
-  read_thread_stats(ss);
+  if (hw.preload)
+    read_thread_stats(ss);
+  else
+    exit_threads(ss);
   for (uint32_t t = 0; t < hw.im->nthreads; t++) {
     hw.st.ss_before.sent_local += ss[t].sent_local;
     hw.st.ss_before.sent_remote += ss[t].sent_remote;
   }
   free(ss);
-  hl_close(hw.h);
-  hw.h = NULL;
-  if (hw.spawn) {
+  if (hw.preload) {
+    hl_close(hw.h);
+    hw.h = NULL;
     int st = op2t_tsim_stop(&hw.tsim, 30);
     op2t_kv_read(&hw.st.tsim_stats, hw.tsim.stats);
     if (st != 0)
@@ -463,13 +551,11 @@ static void release_boards(const op2t_devs *devs) {
 
 static void boot(op2t_run *r) {
   double t0 = now();
-  if (hw.im) {
-    if (!hw.spawn)
-      die("%s is called with a binding the loaded instance lacks; reloading real boards needs a reset, which "
-          "this engine cannot do (bind every loop before the first call changes, or run on the model)",
-          r->inv->name);
+  if (hw.im)
     release_boards(r->devs);
-  }
+  /* Memory is all zero only in a tsim just started: then runs of zeros
+   * need not be written. */
+  hw.fresh = hw.spawn && !hw.h;
   check_fits(r);
   const op2t_graph *g = r->graph;
   op2t_bound_inv *bound = op2t_calloc((size_t)g->ninvocations, sizeof(op2t_bound_inv));
@@ -523,8 +609,12 @@ static void boot(op2t_run *r) {
       int slice = core / (cores_per_board / m->drams_per_board);
       for (int s = 0; s < e->nsecs; s++) {
         const Elf32Section *sec = &e->secs[s];
-        if (sec->kind & ELF32_SEC_NOBITS)
+        if (sec->kind & ELF32_SEC_NOBITS) {
+          /* .bss: zero in a tsim just started, else written as zeros */
+          if (!hw.fresh && !loaded[slice])
+            add_write(&wr, core, 0, sec->addr, NULL, sec->size);
           continue;
+        }
         if ((sec->kind & ELF32_SEC_EXEC) && sec->addr + sec->size > text_end)
           text_end = sec->addr + sec->size;
         if (sec->kind & ELF32_SEC_EXEC)
@@ -548,21 +638,27 @@ static void boot(op2t_run *r) {
     started[core] = 1;
     hw.st.image_bytes += th->bytes;
   }
-  connect_link(text_end);
+  /* 4. start the cores with images, all their threads: from the first
+   * cycle with a preload; else through the boot loaders (StartCmd, go). */
+  uint32_t all = m->threads_per_core >= 32 ? ~0u : (1u << m->threads_per_core) - 1;
+  if (!hw.h) /* else the boot loaders are back (exit_threads) on the open link */
+    connect_link(text_end, hw.preload ? &wr : NULL, started, all);
   if (hl_set_timeout(hw.h, hw.timeout_s * 1000) != 0)
     die("%s", hl_error(hw.h));
-  run_writes(&wr, m);
+  if (hw.preload)
+    free_writes(&wr);
+  else
+    run_writes(&wr, m);
   for (int grp = -1; grp < ngroups; grp++)
     if (elfs[grp + 1].buf)
       elf32_free(&elfs[grp + 1]);
   free(elfs);
   free(loaded);
-  /* 4. start the cores with images, all their threads */
   int n = 0;
   for (int c = 0; c < m->nunits * m->cores_per_unit; c++)
     if (started[c])
       cores[n++] = c;
-  if (hl_start(hw.h, cores, n, m->threads_per_core - 1) != 0 || hl_go(hw.h) != 0)
+  if (!hw.preload && (hl_start(hw.h, cores, n, m->threads_per_core - 1) != 0 || hl_go(hw.h) != 0))
     die("starting %d cores: %s", n, hl_error(hw.h));
   free(started);
   free(cores);
@@ -592,13 +688,23 @@ static int run(op2t_run *r) {
   uint32_t root = hw.im->threads[iv->threads[0]].addr;
   uint64_t c0 = cycles_of(root);
   int lt = hw.im->machine.log_threads_per_mbox;
-  for (uint32_t b = 0; b < iv->nbegins; b++) {
-    const op2t_image_dest *d = &iv->begins[b];
-    for (int bit = 0; bit < 64; bit++)
-      if ((bit < 32 ? d->mask_lo >> bit : d->mask_hi >> (bit - 32)) & 1) {
-        send_msg(d->mbox << lt | (uint32_t)bit, iv->begin_key, 0, r->begin, r->inv->begin_bytes);
-        r->counts->begin++;
-      }
+  /* The begin: ONE keyed send that board 0's router (the host link enters
+   * there) fans out to every involved thread of every board, or with
+   * OP2_TINSEL_BEGIN=threads one send per involved thread. */
+  if (hw.begin_by_key && iv->begin_rkey && iv->begin_rkey[0]) {
+    send_any(1, iv->begin_rkey[0], iv->begin_key, 0, r->begin, r->inv->begin_bytes);
+    hw.st.host_begins++;
+    r->counts->begin += iv->nthreads;
+  } else {
+    for (uint32_t b = 0; b < iv->nbegins; b++) {
+      const op2t_image_dest *d = &iv->begins[b];
+      for (int bit = 0; bit < 64; bit++)
+        if ((bit < 32 ? d->mask_lo >> bit : d->mask_hi >> (bit - 32)) & 1) {
+          send_msg(d->mbox << lt | (uint32_t)bit, iv->begin_key, 0, r->begin, r->inv->begin_bytes);
+          hw.st.host_begins++;
+          r->counts->begin++;
+        }
+    }
   }
   /* Reads go once per (device, pin) to every edge, writes one per edge:
    * what the devices send, counted from the edges (the host sees none). */
@@ -673,6 +779,22 @@ static void setup(const char *name, int spawn) {
   if (hw.timeout_s < 1)
     hw.timeout_s = 600;
   hw.st.t0 = now();
+  /* OP2_TINSEL_LOAD: preload (tsim --preload, the model only; the sim
+   * engine's default) or hostlink (through the boot loader, as real boards). */
+  const char *load = getenv("OP2_TINSEL_LOAD");
+  if (load && *load && strcmp(load, "preload") && strcmp(load, "hostlink"))
+    die("OP2_TINSEL_LOAD=%s: expected preload (tsim --preload, the sim engine only) or hostlink (the boot loader)",
+        load);
+  if (load && !strcmp(load, "preload") && !spawn)
+    die("OP2_TINSEL_LOAD=preload is a backdoor of the model (engine sim); real boards load through the boot loader");
+  hw.preload = spawn && !(load && !strcmp(load, "hostlink"));
+  hw.st.load_method = hw.preload ? "preload (tsim --preload, model only)" : "hostlink (boot loader)";
+  /* OP2_TINSEL_BEGIN: key (one routing-key send per invocation, default) or threads. */
+  const char *begin = getenv("OP2_TINSEL_BEGIN");
+  if (begin && *begin && strcmp(begin, "key") && strcmp(begin, "threads"))
+    die("OP2_TINSEL_BEGIN=%s: expected key (one routing-key send per invocation) or threads (one send per thread)",
+        begin);
+  hw.begin_by_key = !(begin && !strcmp(begin, "threads"));
   /* A dead link must be an error message, not a silent SIGPIPE; and tsim
    * must not outlive a program that exits without op_exit. */
   signal(SIGPIPE, SIG_IGN);

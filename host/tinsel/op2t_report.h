@@ -15,11 +15,14 @@ typedef struct {
   int nboards;
   double t0;                 /* monotonic seconds at the first invocation */
   long loads;                /* instances booted (tsim restarted for each after the first) */
+  const char *load_method;   /* OP2_TINSEL_LOAD: how the instances were loaded */
+  unsigned long long preload_bytes; /* tsim --preload files written, all loads */
   double load_seconds;
   uint64_t image_bytes;      /* thread images written, all loads */
   long fetches, pushes;      /* dats moved by LOAD / STORE requests */
   double fetch_seconds;
   uint64_t host_sent, host_recv;   /* messages over the link, requests included */
+  uint64_t host_begins;      /* of host_sent: begin messages (one per invocation when sent by routing key) */
   uint64_t cycles_at_load, cycles_end; /* root-thread cycle counter: at the last boot, at exit */
   uint32_t threads;          /* threads with devices (last load) */
   ss_stats *ss;              /* [threads]: softswitch statistics at exit */

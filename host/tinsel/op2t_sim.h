@@ -8,17 +8,26 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+enum { OP2T_TSIM_FILES = 5 };  /* stats, tsim.log, host, debug, preload */
+
 typedef struct {
   pid_t pid;             /* 0 once it has exited */
   int status;            /* its exit status then */
   char dir[200];         /* sockets, statistics and log live here */
-  char host[240], debug[240], stats[240], log[240];
+  char host[240], debug[240], stats[240], log[240], preload[240];
+  char file[OP2T_TSIM_FILES][240]; /* everything tsim or the engine may leave in dir */
+  int keep;              /* OP2_TINSEL_KEEP: leave dir for a look */
   char cmd[1200];        /* the command line, for messages */
 } op2t_tsim;
 
 const char *op2t_tsim_path(void);
-/* Starts tsim on CONFIG; returns 0, or prints why not and returns 1. */
-int op2t_tsim_start(op2t_tsim *t, const char *config, const char *delay_seed, int imem_enlarged);
+/* Makes the directory (t->preload is where a preload file goes) and installs
+ * the SIGINT/SIGTERM/SIGHUP handlers that stop tsim and remove it; 0, or
+ * prints why not and returns 1. */
+int op2t_tsim_mkdir(op2t_tsim *t);
+/* Starts tsim on CONFIG (making the directory unless made), with --preload
+ * t->preload if PRELOAD; returns 0, or prints why not and returns 1. */
+int op2t_tsim_start(op2t_tsim *t, const char *config, const char *delay_seed, int imem_enlarged, int preload);
 int op2t_tsim_exited(op2t_tsim *t);                  /* its status, -1 while it runs */
 int op2t_tsim_stop(op2t_tsim *t, int wait_s);        /* waits (then kills); its status */
 void op2t_tsim_log_tail(const op2t_tsim *t, FILE *out, int lines);

@@ -93,13 +93,23 @@ void op2t_hw_report(const op2t_hw_stats *s) {
   }
   fprintf(stderr, "\nop2 tinsel: summary (%s engine on %s, %d board%s%s%s)\n", s->engine, s->config, s->nboards,
           s->nboards == 1 ? "" : "s", s->tsim_cmd ? "; " : "", s->tsim_cmd ? s->tsim_cmd : "");
+  long runs = 0; /* tsim runs: one statistics block each */
+  for (int i = 0; i < kv->n; i++)
+    runs += !strcmp(kv->key[i], "cycles");
   if (kv->n)
     fprintf(stderr, "  simulated cycles        %.0f (tsim, %ld run%s)\n  simulated time          %.6f s at %d MHz\n",
-            cycles, s->loads, s->loads == 1 ? "" : "s", cycles / (TinselClockFreq * 1e6), TinselClockFreq);
+            cycles, runs, runs == 1 ? "" : "s", cycles / (TinselClockFreq * 1e6), TinselClockFreq);
   fprintf(stderr, "  host wall time          %.2f s (loading %.2f s over %ld load%s, %.0f KiB of thread images; "
                   "dats fetched %ld times in %.2f s, pushed %ld times)\n",
           wall, s->load_seconds, s->loads, s->loads == 1 ? "" : "s", s->image_bytes / 1024.0, s->fetches,
           s->fetch_seconds, s->pushes);
+  if (s->load_method) {
+    fprintf(stderr, "  loading                 %s: %ld load%s in %.2f s, %.2f s per load", s->load_method, s->loads,
+            s->loads == 1 ? "" : "s", s->load_seconds, s->loads ? s->load_seconds / (double)s->loads : 0.0);
+    if (s->preload_bytes)
+      fprintf(stderr, ", %.0f KiB of preload files", (double)s->preload_bytes / 1024.0);
+    fputc('\n', stderr);
+  }
   fprintf(stderr, "  messages                thread-local %llu (softswitch sends that stayed on the thread), "
                   "network sends %llu (softswitch)\n",
           (unsigned long long)local, (unsigned long long)remote);
@@ -107,8 +117,8 @@ void op2t_hw_report(const op2t_hw_stats *s) {
     fprintf(stderr, "                          on-board %.0f (tsim: messages sent %.0f, deliveries %.0f), "
                     "inter-board %.0f flits\n",
             sum(kv, "messages.sent"), sum(kv, "messages.sent"), sum(kv, "messages.deliveries"), link_flits(kv));
-  fprintf(stderr, "                          host link: %llu to the boards, %llu from them (requests included)\n",
-          (unsigned long long)s->host_sent, (unsigned long long)s->host_recv);
+  fprintf(stderr, "                          host link: %llu to the boards (%llu begins), %llu from them (requests included)\n",
+          (unsigned long long)s->host_sent, (unsigned long long)s->host_begins, (unsigned long long)s->host_recv);
   fprintf(stderr, "op2 tinsel: cycles per invocation (root thread's counter, begin to end, host round trips included)\n");
   fprintf(stderr, "  %-20s %7s %12s %12s %12s\n", "invocation", "calls", "mean", "min", "max");
   for (int k = 0; k < s->ninv; k++)

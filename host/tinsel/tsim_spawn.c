@@ -1,13 +1,17 @@
 /*
  * tsim_spawn.c: the cycle model as a child process, for the sim engine.
  *
- * Starts `tsim --config CFG --hostlink unix:DIR/host --debuglink
- * unix:DIR/debug --stats-file DIR/stats [--delay-seed S] [--imem enlarged]`
- * in a fresh directory DIR under $TMPDIR (or /tmp), its output in
- * DIR/tsim.log; the engine then connects to the two sockets. Closing the
+ * Makes a fresh directory DIR under $TMPDIR (or /tmp) (op2t_tsim_mkdir; the
+ * engine may write DIR/preload there), then starts `tsim --config CFG
+ * --hostlink unix:DIR/host --debuglink unix:DIR/debug --stats-file
+ * DIR/stats [--delay-seed S] [--imem enlarged] [--preload DIR/preload]`,
+ * its output in DIR/tsim.log; the engine then connects to the two sockets. Closing the
  * link ends tsim; stop() waits for it and reads its statistics (`key
  * value` lines, sim/README.md). tsim is $OP2_TINSEL_TSIM, else the one
  * built beside this library (OP2T_TSIM_PATH, set by host/tinsel/rules.mk).
+ *
+ * SIGINT, SIGTERM and SIGHUP to the program stop the running tsim and
+ * remove DIR before the program dies of the signal (unless OP2_TINSEL_KEEP).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -33,18 +37,71 @@ const char *op2t_tsim_path(void) {
   return p && *p ? p : OP2T_TSIM_PATH;
 }
 
-int op2t_tsim_start(op2t_tsim *t, const char *config, const char *delay_seed, int imem_enlarged) {
+/* The tsim whose directory exists, for the signal handler. */
+static op2t_tsim *volatile live;
+
+/* Async-signal-safe: kill, waitpid, unlink, rmdir, raise. */
+static void on_signal(int sig) {
+  op2t_tsim *t = live;
+  if (t) {
+    if (t->pid > 0) {
+      kill(t->pid, SIGTERM);
+      waitpid(t->pid, NULL, 0);
+    }
+    if (!t->keep) {
+      for (int i = 0; i < OP2T_TSIM_FILES; i++)
+        unlink(t->file[i]);
+      rmdir(t->dir);
+    }
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void install_handlers(void) {
+  static int done;
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  if (done)
+    return;
+  done = 1;
+  for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+    struct sigaction old, sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* Leave a signal the program was told to ignore (nohup) or handles itself. */
+    if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+      sigaction(sigs[i], &sa, NULL);
+  }
+}
+
+int op2t_tsim_mkdir(op2t_tsim *t) {
   memset(t, 0, sizeof(*t));
   const char *tmp = getenv("TMPDIR");
   snprintf(t->dir, sizeof(t->dir), "%s/op2t-sim-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   if (!mkdtemp(t->dir)) {
     fprintf(stderr, "op2 tinsel: cannot make a directory for tsim's sockets (%s): %s\n", t->dir, strerror(errno));
+    t->dir[0] = 0;
     return 1;
   }
   snprintf(t->host, sizeof(t->host), "unix:%s/host", t->dir);
   snprintf(t->debug, sizeof(t->debug), "unix:%s/debug", t->dir);
-  snprintf(t->stats, sizeof(t->stats), "%s/stats", t->dir);
-  snprintf(t->log, sizeof(t->log), "%s/tsim.log", t->dir);
+  static const char *const names[OP2T_TSIM_FILES] = {"stats", "tsim.log", "host", "debug", "preload"};
+  for (int i = 0; i < OP2T_TSIM_FILES; i++)
+    snprintf(t->file[i], sizeof(t->file[i]), "%s/%s", t->dir, names[i]);
+  snprintf(t->stats, sizeof(t->stats), "%s", t->file[0]);
+  snprintf(t->log, sizeof(t->log), "%s", t->file[1]);
+  snprintf(t->preload, sizeof(t->preload), "%s", t->file[4]);
+  const char *keep = getenv("OP2_TINSEL_KEEP");
+  t->keep = keep && *keep && strcmp(keep, "0") != 0;
+  install_handlers();
+  live = t;
+  return 0;
+}
+
+int op2t_tsim_start(op2t_tsim *t, const char *config, const char *delay_seed, int imem_enlarged, int preload) {
+  if (!t->dir[0] && op2t_tsim_mkdir(t))
+    return 1;
   const char *argv[20];
   int n = 0;
   argv[n++] = op2t_tsim_path();
@@ -64,6 +121,10 @@ int op2t_tsim_start(op2t_tsim *t, const char *config, const char *delay_seed, in
     argv[n++] = "--imem";
     argv[n++] = "enlarged";
   }
+  if (preload) {
+    argv[n++] = "--preload";
+    argv[n++] = t->preload;
+  }
   argv[n] = NULL;
   snprintf(t->cmd, sizeof(t->cmd), "%s", argv[0]);
   for (int i = 1; i < n; i++) {
@@ -71,12 +132,24 @@ int op2t_tsim_start(op2t_tsim *t, const char *config, const char *delay_seed, in
     snprintf(t->cmd + l, sizeof(t->cmd) - l, " %s", argv[i]);
   }
   fflush(NULL);
+  /* No signal between fork and knowing the child's pid: the handler must see it. */
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigaddset(&block, SIGHUP);
+  sigprocmask(SIG_BLOCK, &block, &old);
   pid_t pid = fork();
   if (pid < 0) {
+    sigprocmask(SIG_SETMASK, &old, NULL);
     fprintf(stderr, "op2 tinsel: cannot start tsim: %s\n", strerror(errno));
     return 1;
   }
   if (pid == 0) {
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     int fd = open(t->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
       dup2(fd, 1);
@@ -88,6 +161,7 @@ int op2t_tsim_start(op2t_tsim *t, const char *config, const char *delay_seed, in
     _exit(127);
   }
   t->pid = pid;
+  sigprocmask(SIG_SETMASK, &old, NULL);
   return 0;
 }
 
@@ -145,17 +219,15 @@ void op2t_tsim_log_tail(const op2t_tsim *t, FILE *out, int lines) {
 void op2t_tsim_cleanup(op2t_tsim *t) {
   if (!t->dir[0])
     return;
-  const char *keep = getenv("OP2_TINSEL_KEEP");
-  if (keep && *keep && strcmp(keep, "0") != 0) {
+  if (live == t)
+    live = NULL;
+  if (t->keep) {
     fprintf(stderr, "op2 tinsel: tsim's files kept in %s\n", t->dir);
+    t->dir[0] = 0;
     return;
   }
-  const char *files[] = {"stats", "tsim.log", "host", "debug"};
-  char path[256];
-  for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-    snprintf(path, sizeof(path), "%s/%s", t->dir, files[i]);
-    unlink(path);
-  }
+  for (int i = 0; i < OP2T_TSIM_FILES; i++)
+    unlink(t->file[i]);
   rmdir(t->dir);
   t->dir[0] = 0;
 }
