@@ -24,20 +24,23 @@ float fw_sqrtf(float x) {
     e = (int)exp - 127;
     man |= 0x800000u;
   }
-  // x = man * 2^(e-23). Make the exponent even, then the root of
-  // man * 2^(24 or 25) has 25 bits: 24 result bits plus a rounding bit.
-  uint64_t m = man;
-  if (e & 1) { m <<= 1; e--; }
-  m <<= 25;                               // root(m) ~ 2^24 .. 2^25
-  uint64_t root = 0, rem = 0;
-  for (int i = 62; i >= 0; i -= 2) {      // digit by digit, two bits at a time
-    rem = (rem << 2) | ((m >> i) & 3u);
-    uint64_t trial = (root << 2) | 1u;
-    root <<= 1;
-    if (rem >= trial) { rem -= trial; root |= 1u; }
+  // x = man * 2^(e-23). Make the exponent even; then the root of
+  // N = man * 2^25 (or 2^26) has 25 bits: 24 result bits plus a rounding bit.
+  if (e & 1) { man <<= 1; e--; }
+  // Digit by digit, one root bit b = 2^j per step (j = 24..0), in 32-bit
+  // words (RV32 has no 64-bit arithmetic; this is ~4x fewer instructions
+  // than working on N itself). rem is the remainder N - root^2 scaled by
+  // 2^-j, so it doubles as j falls; two_root is 2 * root. Bit b belongs to
+  // the root iff (root + b)^2 <= N, i.e. two_root + b <= rem. rem stays
+  // below 2^28.
+  uint32_t rem = man << 1, root = 0, two_root = 0;
+  for (uint32_t b = 1u << 24; b; b >>= 1) {
+    uint32_t t = two_root + b;
+    if (t <= rem) { rem -= t; two_root = t + b; root += b; }
+    rem <<= 1;
   }
   // root has 25 significant bits: the last one is the half-ulp bit.
-  uint32_t r = (uint32_t)root;
+  uint32_t r = root;
   uint32_t half = r & 1u;
   r >>= 1;
   if (half && (rem != 0 || (r & 1u))) r++; // exact ties cannot occur; rem!=0 means above half

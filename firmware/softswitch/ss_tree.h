@@ -42,7 +42,7 @@ typedef struct {
   uint32_t devices;     // device ends folded in so far (for checks)
   uint8_t have;         // acc holds at least one post
   uint8_t bad_round;    // a post carried another round than the first
-  _Alignas(8) uint8_t acc[SS_MAX_PAYLOAD];
+  _Alignas(8) uint32_t acc[SS_MAX_PAYLOAD / 4]; // words: the round is acc[0]
 } ss_tree_node;
 
 _Static_assert(sizeof(ss_tree_node) == SS_TREE_NODE_BYTES, "softswitch.h SS_TREE_NODE_BYTES");
@@ -69,13 +69,21 @@ static inline void ss_tree_init(ss_tree_node *t, uint32_t own_devices, uint32_t 
 // acc is then the node's end, and the node is empty for the next round.
 static inline int ss_tree_post(ss_tree_node *t, const void *payload, uint32_t bytes, ss_combine_fn combine,
                                uint32_t devices) {
-  const uint8_t *in = payload;
+  // Payloads are word-aligned (message slots, the softswitch's buffer,
+  // op2c's end structs, whose first field is the uint32_t round): the round
+  // is compared and the end copied by words, without library calls, since
+  // every end of every thread passes here on the way to the host.
+  const uint32_t *in = payload;
+  uint32_t in_contributes = ((const uint8_t *)payload)[SS_END_CONTRIBUTES_OFF];
+  uint8_t *acc_contributes = (uint8_t *)t->acc + SS_END_CONTRIBUTES_OFF;
   if (t->have)
-    t->bad_round |= memcmp(t->acc + SS_END_ROUND_OFF, in + SS_END_ROUND_OFF, 4) != 0;
-  if (!t->have || (in[SS_END_CONTRIBUTES_OFF] && !t->acc[SS_END_CONTRIBUTES_OFF]))
-    memcpy(t->acc, in, bytes); // the first post, or the first contribution: nothing to fold yet
-  else if (in[SS_END_CONTRIBUTES_OFF])
+    t->bad_round |= t->acc[SS_END_ROUND_OFF / 4] != in[SS_END_ROUND_OFF / 4];
+  if (!t->have || (in_contributes && !*acc_contributes)) {
+    for (uint32_t i = 0; i < (bytes + 3) / 4; i++) // the first post, or the first contribution: nothing to fold yet
+      t->acc[i] = in[i];
+  } else if (in_contributes) {
     combine(t->acc, in);
+  }
   t->have = 1;
   t->devices += devices;
   return ss_counted_post(&t->done);

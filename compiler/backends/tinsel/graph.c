@@ -269,28 +269,29 @@ static char *kernel_arg(const IRLoop *l, int i, FILE *pre) {
   return e;
 }
 
+// Only the iteration set computes. Other involved types have no execute
+// pin: their end waits for begin itself (rts_for_invocation), which saves a
+// send round per device and invocation and the handler's code.
 static void execute_pin(TypeCtx *c) {
   const IRLoop *l = c->inv->loop;
   const char *inv = l->invocation;
   Buf b;
   FILE *f = buf_open(&b);
   fprintf(f, "*doSend = false; // no edges: sending is computing\n");
-  if (c->is_iter) {
-    for (int i = 0; i < l->nargs; i++) {
-      const IRArg *a = &l->args[i];
-      if (a->acc == ACC_INC && a->kind == ARG_DAT && a->map)
-        fprintf(f, "memset(deviceState->%s_arg%d_buffer, 0, sizeof(deviceState->%s_arg%d_buffer));\n",
-                inv, i, inv, i);
-      if (a->acc == ACC_INC && a->kind == ARG_GBL && !a->gbl_const)
-        fprintf(f, "memset(deviceState->%s_gbl%d, 0, sizeof(deviceState->%s_gbl%d));\n", inv, i, inv, i);
-    }
-    Buf args;
-    FILE *fa = buf_open(&args);
-    for (int i = 0; i < l->nargs; i++)
-      fprintf(fa, "%s\n    %s", i ? "," : "", kernel_arg(l, i, f));
-    fprintf(f, "%s(%s);\n", l->kernel_name, buf_close(&args));
-    fprintf(f, "deviceState->%s_write_send_mask = 0x%xu;\n", inv, c->write_mask);
+  for (int i = 0; i < l->nargs; i++) {
+    const IRArg *a = &l->args[i];
+    if (a->acc == ACC_INC && a->kind == ARG_DAT && a->map)
+      fprintf(f, "memset(deviceState->%s_arg%d_buffer, 0, sizeof(deviceState->%s_arg%d_buffer));\n",
+              inv, i, inv, i);
+    if (a->acc == ACC_INC && a->kind == ARG_GBL && !a->gbl_const)
+      fprintf(f, "memset(deviceState->%s_gbl%d, 0, sizeof(deviceState->%s_gbl%d));\n", inv, i, inv, i);
   }
+  Buf args;
+  FILE *fa = buf_open(&args);
+  for (int i = 0; i < l->nargs; i++)
+    fprintf(fa, "%s\n    %s", i ? "," : "", kernel_arg(l, i, f));
+  fprintf(f, "%s(%s);\n", l->kernel_name, buf_close(&args));
+  fprintf(f, "deviceState->%s_write_send_mask = 0x%xu;\n", inv, c->write_mask);
   fprintf(f, "deviceState->%s_executed = 1;\n", inv);
   add_pin(c->t, (GPin){format("%s_execute", inv), add_msg(c->g, "none", "uint8_t unused;", 0), true,
                        NULL, buf_close(&b), 0});
@@ -366,10 +367,15 @@ static void rts_for_invocation(FILE *f, const TypeCtx *c, int read_recv_total) {
   }
   fprintf(f, "if (deviceState->%s_in_progress) {\n", inv);
   fprintf(f, "  *readyToSend |= deviceState->%s_read_send_mask | deviceState->%s_write_send_mask;\n", inv, inv);
-  fprintf(f, "  if (!deviceState->%s_executed && deviceState->%s_read_recv_count == %d)\n", inv, inv,
-          read_recv_total);
-  fprintf(f, "    *readyToSend |= 1u << %d; // %s_execute\n", exec, inv);
-  fprintf(f, "  if (deviceState->%s_executed && !deviceState->%s_read_send_mask &&\n", inv, inv);
+  if (exec >= 0) {
+    fprintf(f, "  if (!deviceState->%s_executed && deviceState->%s_read_recv_count == %d)\n", inv, inv,
+            read_recv_total);
+    fprintf(f, "    *readyToSend |= 1u << %d; // %s_execute\n", exec, inv);
+    fprintf(f, "  if (deviceState->%s_executed && !deviceState->%s_read_send_mask &&\n", inv, inv);
+  } else { // not the iteration set: begin is all it reads
+    fprintf(f, "  if (deviceState->%s_read_recv_count == %d && !deviceState->%s_read_send_mask &&\n", inv,
+            read_recv_total, inv);
+  }
   fprintf(f, "      !deviceState->%s_write_send_mask &&\n", inv);
   fprintf(f, "      deviceState->%s_write_recv_count == deviceProperties->%s_write_recv_total)\n", inv, inv);
   fprintf(f, "    *readyToSend |= 1u << %d; // %s_end\n}\n", end, inv);
@@ -399,7 +405,8 @@ static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protoco
       write_send_pins(&c);
     begin_pin(&c);
     read_recv_pins(&c);
-    execute_pin(&c);
+    if (c.is_iter)
+      execute_pin(&c);
     write_recv_pins(&c);
     end_pin(&c);
     rts_for_invocation(fr, &c, 1 + (c.is_iter ? inv->read_recv_per_elem : 0));

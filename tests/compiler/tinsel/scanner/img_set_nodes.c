@@ -8,7 +8,7 @@
 const ss_dev_type ss_dev_types[2] = {
   { // set_nodes
     .num_in_pins = 9,
-    .num_out_pins = 13,
+    .num_out_pins = 10,
     .init = set_nodes__init,
     .rts = set_nodes__rts,
     .idle = NULL,

@@ -19,9 +19,6 @@ typedef struct {
 uint32_t round;} msg_flux_1_begin;
 
 typedef struct {
-uint8_t unused;} msg_none;
-
-typedef struct {
 double value[1];} msg_dat_p_r;
 
 typedef struct {
@@ -43,6 +40,9 @@ typedef struct {
 uint32_t round; double gbl1[1]; double gbl2[1];} msg_stats_begin;
 
 typedef struct {
+uint8_t unused;} msg_none;
+
+typedef struct {
 uint32_t round; uint8_t contributes; double gbl1[1]; double gbl2[1]; int gbl3[1];} msg_stats_end;
 
 typedef struct {
@@ -51,7 +51,7 @@ uint32_t round; uint8_t opt2;} msg_maybe_begin;
 typedef struct {
 uint32_t round; uint8_t contributes;} msg_maybe_end;
 
-// set_nodes: type 0, 9 input and 13 output pins
+// set_nodes: type 0, 9 input and 10 output pins
 typedef struct {
 int32_t index; // the element's number in its set
 uint16_t flux_1_write_recv_total;

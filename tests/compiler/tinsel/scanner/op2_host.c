@@ -5,12 +5,12 @@
 #include "op_tinsel.h"
 
 static const char *const set_nodes_in[] = {"flux_1_begin", "flux_1_arg2_write_recv", "flux_1_arg3_write_recv", "flux_2_begin", "flux_2_arg2_write_recv", "flux_2_arg3_write_recv", "gather_begin", "stats_begin", "maybe_begin", NULL};
-static const char *const set_nodes_out[] = {"flux_1_p_x_read_send", "flux_1_execute", "flux_1_end", "flux_2_p_x_read_send", "flux_2_execute", "flux_2_end", "gather_p_x_read_send", "gather_execute", "gather_end", "stats_execute", "stats_end", "maybe_execute", "maybe_end", NULL};
+static const char *const set_nodes_out[] = {"flux_1_p_x_read_send", "flux_1_end", "flux_2_p_x_read_send", "flux_2_end", "gather_p_x_read_send", "gather_end", "stats_execute", "stats_end", "maybe_execute", "maybe_end", NULL};
 static const char *const set_edges_in[] = {"flux_1_begin", "flux_1_arg0_read_recv", "flux_1_arg1_read_recv", "flux_2_begin", "flux_2_arg0_read_recv", "flux_2_arg1_read_recv", "gather_begin", "gather_arg0_read_recv", NULL};
 static const char *const set_edges_out[] = {"flux_1_arg2_write_send", "flux_1_arg3_write_send", "flux_1_execute", "flux_1_end", "flux_2_arg2_write_send", "flux_2_arg3_write_send", "flux_2_execute", "flux_2_end", "gather_execute", "gather_end", NULL};
 
 static const op2t_type types[2] = {
-  {"set_nodes", "nodes", sizeof(set_nodes_props), sizeof(set_nodes_state), offsetof(set_nodes_props, index), 9, 13,
+  {"set_nodes", "nodes", sizeof(set_nodes_props), sizeof(set_nodes_state), offsetof(set_nodes_props, index), 9, 10,
    set_nodes_in, set_nodes_out},
   {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 10,
    set_edges_in, set_edges_out},
@@ -40,7 +40,7 @@ static const op2t_arg args_flux_1[4] = {
 };
 static const op2t_involved involved_flux_1[2] = {
   {1, 0, 3, offsetof(set_edges_props, flux_1_write_recv_total)}, // set_edges
-  {0, 0, 2, offsetof(set_nodes_props, flux_1_write_recv_total)}, // set_nodes
+  {0, 0, 1, offsetof(set_nodes_props, flux_1_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_flux_1 = {
   "flux_1", "flux", 1, 4, args_flux_1,
@@ -52,11 +52,11 @@ const op2t_invocation op2t_inv_flux_1 = {
 static const op2t_arg args_flux_2[4] = {
   {OP2T_ARG_INDIRECT, 0, 0, 1, 1,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
-   3, 4, -1, -1,
+   2, 4, -1, -1,
    0, 0, -1, -1, -1, -1},
   {OP2T_ARG_INDIRECT, 0, 0, 0, 1,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
-   3, 5, -1, -1,
+   2, 5, -1, -1,
    0, 0, -1, -1, -1, -1},
   {OP2T_ARG_INDIRECT, 3, 0, 1, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
@@ -69,7 +69,7 @@ static const op2t_arg args_flux_2[4] = {
 };
 static const op2t_involved involved_flux_2[2] = {
   {1, 3, 7, offsetof(set_edges_props, flux_2_write_recv_total)}, // set_edges
-  {0, 3, 5, offsetof(set_nodes_props, flux_2_write_recv_total)}, // set_nodes
+  {0, 3, 3, offsetof(set_nodes_props, flux_2_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_flux_2 = {
   "flux_2", "flux", 1, 4, args_flux_2,
@@ -81,7 +81,7 @@ const op2t_invocation op2t_inv_flux_2 = {
 static const op2t_arg args_gather[3] = {
   {OP2T_ARG_INDIRECT, 0, 0, -2, 2,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
-   6, 7, -1, -1,
+   4, 7, -1, -1,
    0, 0, -1, -1, -1, -1},
   {OP2T_ARG_GBL, 3, -1, -1, 1,
    -1, 0,
@@ -94,7 +94,7 @@ static const op2t_arg args_gather[3] = {
 };
 static const op2t_involved involved_gather[2] = {
   {1, 6, 9, offsetof(set_edges_props, gather_write_recv_total)}, // set_edges
-  {0, 6, 8, offsetof(set_nodes_props, gather_write_recv_total)}, // set_nodes
+  {0, 6, 5, offsetof(set_nodes_props, gather_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_gather = {
   "gather", "gather", 1, 3, args_gather,
@@ -122,7 +122,7 @@ static const op2t_arg args_stats[4] = {
    OP2T_INT, 4, -1, offsetof(msg_stats_end, gbl3), -1, -1},
 };
 static const op2t_involved involved_stats[1] = {
-  {0, 7, 10, offsetof(set_nodes_props, stats_write_recv_total)}, // set_nodes
+  {0, 7, 7, offsetof(set_nodes_props, stats_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_stats = {
   "stats", "stats", 0, 4, args_stats,
@@ -146,7 +146,7 @@ static const op2t_arg args_maybe[3] = {
    0, 0, -1, -1, offsetof(msg_maybe_begin, opt2), -1},
 };
 static const op2t_involved involved_maybe[1] = {
-  {0, 8, 12, offsetof(set_nodes_props, maybe_write_recv_total)}, // set_nodes
+  {0, 8, 9, offsetof(set_nodes_props, maybe_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_maybe = {
   "maybe", "maybe", 0, 3, args_maybe,
