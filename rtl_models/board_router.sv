@@ -33,6 +33,7 @@ module board_router
 #(parameter int unsigned NL = MailboxMeshXLen)
 (
   input  logic clk,
+  input  logic [63:0]                  cycle,      // the cycle being clocked (tsim_core)
   input  logic [31:0]                  board_xy,   // this board's {Y, X} (noc.sv)
   // Inputs: 0 N, 1 S, 2 E, 3 W (inter-board links), 4 + l: rim link Ll from the mesh.
   input  logic [4+NL-1:0]              in_valid,
@@ -135,8 +136,15 @@ module board_router
     any_moved = 1;
   endtask
 
+  // Asleep while nothing is queued, offered or emitted and nothing happened
+  // last cycle (whose outputs settle now); `now` is the harness's cycle count.
+  logic was_busy = 1;
   always_ff @(posedge clk) begin : step
-    now = now + 1;
+    logic busy;
+    busy = in_valid != 0 || em_valid != 0 || total != 0 || ov != 0 || kv != 0 || pr_moved || !pr_empty;
+    if (busy || was_busy) begin
+    now = cycle + 1;  // it counted from 1 at the first edge
+    was_busy = busy;
     any_moved = 0;
     // Handshakes decided by last cycle's registers.
     ov &= ~out_ready;
@@ -183,6 +191,7 @@ module board_router
     for (int p = 0; p < NP; p++) begin
       in_ready[p] <= 32'(f_count[p]) < D;
       em_ready[p] <= 32'(f_count[NP + p]) < D;
+    end
     end
   end
 endmodule

@@ -14,7 +14,10 @@
 //
 // State touched only by this module's clocked block is updated with blocking
 // assignments (cheaper in Verilator, as in tsim_core.sv); per-cycle work is a
-// few mask tests unless something happens.
+// few mask tests unless something happens, and none at all while the mailbox
+// sleeps (no request, nothing to send, receive or answer, and nothing
+// happened last cycle whose outputs must settle); `now` comes from the
+// harness's cycle count.
 /* verilator lint_off BLKSEQ */
 module mbox
   import tinsel_pkg::*;
@@ -22,6 +25,7 @@ module mbox
 #(parameter int unsigned NC = CoresPerMailbox)
 (
   input  logic clk,
+  input  logic [63:0] cycle,  // the cycle being clocked (tsim_core)
   input  logic [31:0] tile_id,
   // Core requests (rtl_models/README.md, "The core ↔ mailbox interface");
   // at most one valid per cycle.
@@ -96,6 +100,7 @@ module mbox
   logic [63:0]   now, tx_free_at, rx_free_at;
   logic          delay_on, tx_delayed;     // --delay-seed; the next transmission's delay is drawn
   logic [LTM-1:0] tx_last;                 // round-robin position
+  logic          was_busy;                 // last cycle did something
   logic          rx_have;
   logic [31:0]   rx_msg;
   logic [LF-1:0] rx_len;
@@ -119,7 +124,7 @@ module mbox
     wait_send = 0; wait_recv = 0; wait_idle = 0; vote = 0; resp_pend = 0;
     now = 0; tx_free_at = 0; rx_free_at = 0; tx_last = '1;
     delay_on = tsim_mbox_delay_on(); tx_delayed = 0;
-    rx_have = 0; rx_msg = 0; rx_len = 0; rx_mask = 0; n_inflight = 0;
+    was_busy = 1; rx_have = 0; rx_msg = 0; rx_len = 0; rx_mask = 0; n_inflight = 0;
     n_sent = 0; n_recv = 0; n_deliv = 0; n_stall = 0; q_max = 0; pool_max = 0;
     resp_valid = 0; out_valid = 0; in_ready = 1;
     idle_all = 0; vote_all = 0; inflight = 0;
@@ -155,9 +160,13 @@ module mbox
     logic [31:0]    wd, wd2, rv;
     logic [LS-1:0]  slot;
     logic [TM-1:0]  bit_m, dests;
-    logic           answer;
+    logic           answer, busy;
 
-    now = now + 1;
+    busy = req_valid != 0 || send_pend != 0 || out_valid || rx_have || (in_valid && in_ready)
+           || resp_pend != 0 || (idle_release && wait_idle != 0);
+    if (busy || was_busy) begin
+    now = cycle + 1;  // it counted from 1 at the first edge
+    was_busy = busy;
     resp_valid <= 0;
 
     // ---- one core request
@@ -299,5 +308,6 @@ module mbox
           resp_data[c] <= resp_val[c*T + 32'(tid)];
           resp_pend[c*T + 32'(tid)] = 1'b0;
         end
+    end
   end
 endmodule

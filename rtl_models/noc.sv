@@ -9,7 +9,9 @@
 // Tinsel's route lock (messages are atomic, never interleaved on a link);
 // FIFOs (MeshRouterInputMsgs messages each) and fixed routes keep each source-destination pair in order; a full
 // FIFO or a busy mailbox back-pressures the link behind it. One module for
-// the whole mesh so that an empty network costs one test per cycle.
+// the whole mesh so that an empty network costs one test per cycle (none of
+// the outputs is rewritten: the block sleeps; `now` is the harness's cycle
+// count).
 //
 // Messages for another board, for the host (host.valid) or with a routing
 // key (isKey) go south (tinsel.md §3.1) and leave the mesh through the south
@@ -23,6 +25,7 @@ module noc
 #(parameter int unsigned NM = MailboxesPerBoard)
 (
   input  logic clk,
+  input  logic [63:0]                  cycle,  // the cycle being clocked (tsim_core)
   // This board's {Y, X}: mailbox-address bits LogMailboxesPerBoard and up.
   input  logic [31:0]                  board_xy,
   // From each mailbox (its out port).
@@ -128,11 +131,16 @@ module noc
   endtask
 
   logic any_moved;
+  logic was_busy = 1;  // last cycle did something: its outputs settle this cycle
 
   always_ff @(posedge clk) begin : step
     logic [NM-1:0] ejv;
+    logic busy;
+    busy = inj_valid != 0 || rim_in_valid != 0 || total != 0 || ej_valid != 0 || rim_out_valid != 0;
+    if (busy || was_busy) begin
     ejv = ej_valid;
-    now = now + 1;
+    now = cycle + 1;  // it counted from 1 at the first edge
+    was_busy = busy;
     any_moved = 0;
     // Handshakes decided by last cycle's registers.
     ejv &= ~ej_ready;
@@ -184,5 +192,6 @@ module noc
     empty <= total == 0 && rimv == 0;
     for (int r = 0; r < NM; r++) inj_ready[r] <= 32'(f_count[r * NP]) < D;
     for (int x = 0; x < XL; x++) rim_in_ready[x] <= 32'(f_count[x * NP + 3]) < D;
+    end
   end
 endmodule

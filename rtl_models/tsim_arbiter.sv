@@ -7,13 +7,14 @@ module tsim_arbiter #(parameter int unsigned N = 4) (
 );
   logic [$clog2(N+1)-1:0] next = 0;  // first requester to consider
 
-  always_comb begin
-    gnt = 0;
-    for (int k = N - 1; k >= 0; k--) begin
-      int unsigned i = (32'(next) + 32'(k)) % N;
-      if (req[i]) gnt = N'(1) << i;
-    end
-  end
+  // The first requester at or after `from`, cyclically.
+  function automatic logic [N-1:0] grant(input logic [N-1:0] r, input int unsigned from);
+    grant = 0;
+    for (int k = N - 1; k >= 0; k--)
+      if (r[(from + 32'(k)) % N]) grant = N'(1) << ((from + 32'(k)) % N);
+  endfunction
+
+  assign gnt = req == 0 ? 0 : grant(req, 32'(next));  // mostly no request: skip the search
 
   always_ff @(posedge clk)
     if (req != 0)

@@ -14,13 +14,19 @@
 // unit (FPU, data cache, mailbox) grants one core per cycle; a refused thread
 // retries: its pc is not advanced and it re-queues like any other.
 // State touched only by this module's own clocked block (register file, timing
-// wheel, tags) is updated with blocking assignments: cheaper in Verilator.
+// wheel, counters) is updated with blocking assignments: cheaper in Verilator.
+// A core with nothing to do (no thread queued or in the wheel, no answer
+// arriving, no output to clear) skips its clocked block entirely: OP2-style
+// workloads leave most cores asleep in WaitUntil most of the time. The cycle
+// counter comes from the harness (tsim_cycle) and idle cycles are counted as
+// cycles minus issue cycles, so skipped cycles cost nothing and change nothing.
 /* verilator lint_off BLKSEQ */
 module tsim_core
   import tinsel_pkg::*;
   import tsim_dpi::*;
 (
   input  logic clk,
+  input  logic [63:0] cycle,       // the cycle being clocked (0 at the first edge; the harness counts)
   input  logic [31:0] core_id,     // core number in the run: board index * CoresPerBoard + core on
                                    // the board (a port, not a parameter: one Verilator class)
   input  logic [31:0] board_xy,  // the board's mesh address {Y, X} (HartId, tinsel.md §2.4)
@@ -90,13 +96,15 @@ module tsim_core
   logic [LogImemModel-1:0] instr_waddr [T];        // CSR InstrAddr, per thread
   logic [4:0]  pend_rd [T];           // destination of a pending mailbox read
   logic [2*T-1:0] wheel [2**LW];      // per cycle: {resume mask, run mask}
-  logic [LW-1:0] now;
+  logic [2**LW-1:0] wheel_busy;       // wheel slots holding a thread
+  logic [LW-1:0] now;                 // wheel position: the cycle, modulo the wheel
   logic [T-1:0] run_m, res_m;         // run and resume queues (as masks)
   logic [T-1:0] alive;                // started, not killed or halted
   logic [LT-1:0] last_tid;            // round-robin position
   logic prefer_res;                   // alternate between the two queues
   logic full;                         // profile full
-  logic [39:0] cycle, idle;
+  logic outs_set;                     // an output pulse was raised: clear it next cycle
+  longint unsigned n_issued;          // cycles that issued an instruction (idle = cycles - n_issued)
   longint unsigned n_retired, n_susp_mem, n_susp_fpu, n_susp_mb, n_retry;
 
   logic [31:0] imem_words;            // this run's instruction memory (--imem)
@@ -107,6 +115,7 @@ module tsim_core
     imem_words = tsim_imem_words();
     for (int i = 0; i < 2**(LT+6); i++) rf[i] = 0;
     for (int i = 0; i < 2**LW; i++) wheel[i] = 0;
+    wheel_busy = 0;
     for (int t = 0; t < T; t++) begin
       pc[t] = 0;  // the entry is set in the first cycle (per core: tsim --preload)
       instr_waddr[t] = 0;
@@ -118,15 +127,14 @@ module tsim_core
     res_m = 0;
     last_tid = '1;
     prefer_res = 0;
-    now = 0;
-    cycle = 0;
-    idle = 0;
+    outs_set = 0;
+    n_issued = 0;
     n_retired = 0; n_susp_mem = 0; n_susp_fpu = 0; n_susp_mb = 0; n_retry = 0;
     dc_valid = 0; mb_valid = 0; imem_we = 0; retiring = 0;
   end
 
   final begin
-    tsim_core_stats(core_id, n_retired, 64'(idle), n_susp_mem, n_susp_fpu, n_susp_mb, n_retry);
+    tsim_core_stats(core_id, n_retired, tsim_cycle() - n_issued, n_susp_mem, n_susp_fpu, n_susp_mb, n_retry);
     // Each thread at the end (a deadlock report): ready = queued or in the wheel.
     for (int t = 0; t < T; t++) begin
       logic ready = run_m[t] || res_m[t];
@@ -179,10 +187,12 @@ module tsim_core
 
   always_comb begin
     use_res = res_m != 0 && (prefer_res || run_m == 0);
-    {sel_valid, sel_tid} = pick(use_res ? res_m : run_m, last_tid);
+    if ((run_m | res_m) == 0) {sel_valid, sel_tid} = {1'b0, last_tid};
+    else {sel_valid, sel_tid} = pick(use_res ? res_m : run_m, last_tid);
     sel_pc = pc[sel_tid];
   end
   assign imem_raddr = sel_pc[LogImemModel+1:2];
+  assign now = cycle[LW-1:0];
   always_comb begin
     instr = imem_rdata;
     unit = sel_valid ? unit_of(instr, full) : UNone;
@@ -248,32 +258,39 @@ module tsim_core
     int unsigned lat;
     int halt_reason;
 
+    // Asleep: nothing queued, nothing due from the wheel, nothing arriving,
+    // no output pulse to clear: the cycle would change nothing.
+    if (started && !sel_valid && !wheel_busy[now] && dc_resume == 0 && !mb_resp_valid && !outs_set) begin
+    end else begin
     if (!started) begin
       start_mask = T'(tsim_start_mask(core_id));
-      started <= 1;
+      started = 1;
       for (int t = 0; t < T; t++) rf[{LT'(t), 1'b0, 5'd2}] = tsim_initial_sp(core_id, t);
       for (int t = 0; t < T; t++) pc[t] <= tsim_entry(core_id);
-      alive <= start_mask;
-    end
-    cycle <= cycle + 1;
-    now <= now + 1'b1;
+      alive = start_mask;
+      run_n = start_mask;
+    end else run_n = run_m;
     arrived = wheel[now];
-    if (arrived != 0) wheel[now] = 0;
-    run_n = run_m | arrived[T-1:0];
-    if (!started) run_n = start_mask;
+    if (arrived != 0) begin
+      wheel[now] = 0;
+      wheel_busy[now] = 1'b0;
+    end
+    run_n |= arrived[T-1:0];
     res_n = res_m | arrived[2*T-1:T] | dc_resume;
     if (mb_resp_valid) begin
       if (pend_rd[mb_resp_tid] != 0) rf[{mb_resp_tid, 1'b0, pend_rd[mb_resp_tid]}] = mb_resp_data;
       res_n[mb_resp_tid] = 1'b1;
     end
-    dc_valid <= 0;
-    mb_valid <= 0;
-    imem_we <= 0;
-    retiring <= 0;
+    if (outs_set) begin
+      dc_valid <= 0;
+      mb_valid <= 0;
+      imem_we <= 0;
+      retiring <= 0;
+      outs_set = 0;
+    end
 
-    if (!sel_valid) begin
-      idle <= idle + 1;
-    end else begin
+    if (sel_valid) begin
+      outs_set = 1;  // conservatively: any issued instruction may raise an output
       last_tid <= sel_tid;
       prefer_res <= !use_res;
       bit_t = T'(1) << sel_tid;
@@ -333,7 +350,7 @@ module tsim_core
               if (f3[2] && !full) unsupported = 1;
               else begin
                 res = muldiv(f3, a, b); wb = 1;
-                suspend = 1; lat += fp_latency(instr); n_susp_fpu <= n_susp_fpu + 1;
+                suspend = 1; lat += fp_latency(instr); n_susp_fpu++;
               end
             end else if (instr[31:25] == 0 || (instr[31:25] == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101))) begin
               res = alu(f3, instr[30], a, b); wb = 1;
@@ -342,12 +359,12 @@ module tsim_core
           OpLoad, OpLoadFp, OpStore, OpStoreFp: begin
             addr = a + (op[5] ? imm_s : imm_i);
             if (tsim_mem(core_id, 32'(sel_tid), sel_pc, instr, addr, op[2] ? fb : b, rdata) != 0) begin
-              requeue = 0; alive[sel_tid] <= 0;  // tsim_mem reported the halt
+              requeue = 0; alive[sel_tid] = 0;  // tsim_mem reported the halt
             end else begin
               res = rdata; wb = !op[5]; wb_fp = op[2];
               suspend = 1; requeue = 0;
               dc_valid <= 1; dc_tid <= sel_tid; dc_addr <= addr; dc_store <= op[5]; dc_flush <= 0;
-              n_susp_mem <= n_susp_mem + 1;
+              n_susp_mem++;
             end
           end
           OpMiscMem: ;  // fence, fence.i: one thread's accesses are already in order
@@ -355,7 +372,7 @@ module tsim_core
             if (!full) unsupported = 1;
             else begin
               res = tsim_fp(instr, fa, fb, fc); wb = 1; wb_fp = 1;
-              suspend = 1; lat += fp_latency(instr); n_susp_fpu <= n_susp_fpu + 1;
+              suspend = 1; lat += fp_latency(instr); n_susp_fpu++;
             end
           end
           OpFp: begin
@@ -382,7 +399,7 @@ module tsim_core
                   // Integer operands for fcvt.s.w[u], fp otherwise; integer results for compares and fcvt.w[u].s.
                   res = tsim_fp(instr, instr[31:27] == FCvtSW ? a : fa, fb, 0);
                   wb = 1; wb_fp = instr[31:27] != FCmp && instr[31:27] != FCvtWS;
-                  suspend = 1; lat += fp_latency(instr); n_susp_fpu <= n_susp_fpu + 1;
+                  suspend = 1; lat += fp_latency(instr); n_susp_fpu++;
                 end
               end
               default: halt = 1;
@@ -406,17 +423,18 @@ module tsim_core
                 mb_wdata <= f3[2] ? {27'b0, rs1} : a; mb_wdata2 <= 0;
                 mb_wants_resp <= rd != 0 || csr == CsrWaitUntil || csr == CsrRecv || csr == CsrCanRecv;
                 if (rd != 0 || csr == CsrWaitUntil || csr == CsrRecv || csr == CsrCanRecv) begin
-                  pend_rd[sel_tid] <= rd; requeue = 0; n_susp_mb <= n_susp_mb + 1;
+                  pend_rd[sel_tid] = rd; requeue = 0; n_susp_mb++;
                 end
               end else begin
                 case (csr)
                   CsrFFlag, CsrFRM, CsrFCSR, CsrInstrAddr, CsrInstr, CsrNewThread, CsrKillThread,
                   CsrEmit, CsrFlush, CsrPerfCount: csr_old = 0;
                   CsrHartId: csr_old = (board_xy << LogThreadsPerBoard) | ((core_id % CoresPerBoard) << LT) | 32'(sel_tid);
+                  // Cycles before this one (40 bits, as Tinsel's counters); idle: those that issued nothing.
                   CsrCycle: csr_old = cycle[31:0];
                   CsrCycleU: csr_old = {24'b0, cycle[39:32]};
-                  CsrCPUIdleCount: csr_old = idle[31:0];
-                  CsrCPUIdleCountU: csr_old = {24'b0, idle[39:32]};
+                  CsrCPUIdleCount: csr_old = 32'(cycle - n_issued);
+                  CsrCPUIdleCountU: csr_old = {24'b0, 8'((cycle - n_issued) >> 32)};
                   CsrMissCount: csr_old = dc_misses;
                   CsrHitCount: csr_old = dc_hits;
                   CsrWritebackCount: csr_old = dc_writebacks;
@@ -431,22 +449,22 @@ module tsim_core
                 res = csr_old; wb = 1;
                 if (csr_writes && !halt) begin
                   case (csr)
-                    CsrInstrAddr: instr_waddr[sel_tid] <= csr_new[LogImemModel-1:0];
+                    CsrInstrAddr: instr_waddr[sel_tid] = csr_new[LogImemModel-1:0];
                     CsrInstr: begin
                       imem_we <= 1; imem_waddr <= instr_waddr[sel_tid]; imem_wdata <= csr_new;
-                      instr_waddr[sel_tid] <= instr_waddr[sel_tid] + 1'b1;
+                      instr_waddr[sel_tid] = instr_waddr[sel_tid] + 1'b1;
                     end
                     CsrNewThread: if (!alive[csr_new[LT-1:0]] && csr_new[LT-1:0] != sel_tid) begin
-                      alive[csr_new[LT-1:0]] <= 1;
+                      alive[csr_new[LT-1:0]] = 1;
                       pc[csr_new[LT-1:0]] <= 0;
                       run_n[csr_new[LT-1:0]] = 1'b1;
                     end
-                    CsrKillThread: begin requeue = 0; alive[sel_tid] <= 0; end
+                    CsrKillThread: begin requeue = 0; alive[sel_tid] = 0; end
                     CsrEmit: tsim_emit(core_id, 32'(sel_tid), csr_new);
                     CsrToUart: tsim_uart_put(core_id, 32'(sel_tid), csr_new);
                     CsrFlush: begin
                       dc_valid <= 1; dc_tid <= sel_tid; dc_addr <= csr_new; dc_store <= 0; dc_flush <= 1;
-                      suspend = 1; requeue = 0; n_susp_mem <= n_susp_mem + 1;
+                      suspend = 1; requeue = 0; n_susp_mem++;
                     end
                     default: ;
                   endcase
@@ -466,19 +484,25 @@ module tsim_core
       if (unsupported) begin halt = 1; halt_reason = HaltProfile; end
       if (halt) begin
         tsim_halt(core_id, 32'(sel_tid), sel_pc, instr, halt_reason);
-        alive[sel_tid] <= 0;
+        alive[sel_tid] = 0;
       end else if (retry) begin
-        n_retry <= n_retry + 1;
+        n_retry++;
         wheel[now + LW'(PipelineStages - 1)][{1'b0, sel_tid}] = 1'b1;
+        wheel_busy[now + LW'(PipelineStages - 1)] = 1'b1;
       end else begin
-        n_retired <= n_retired + 1;
+        n_retired++;
         retiring <= 1;
         if (wb && (wb_fp || rd != 0)) rf[{sel_tid, wb_fp, rd}] = res;
         pc[sel_tid] <= npc;
-        if (requeue) wheel[now + LW'(lat - 1)][{suspend, sel_tid}] = 1'b1;  // ready in cycle +lat
+        if (requeue) begin  // ready in cycle +lat
+          wheel[now + LW'(lat - 1)][{suspend, sel_tid}] = 1'b1;
+          wheel_busy[now + LW'(lat - 1)] = 1'b1;
+        end
       end
+      n_issued++;
     end
     run_m <= run_n;
     res_m <= res_n;
+    end
   end
 endmodule

@@ -15,6 +15,7 @@ module tsim_dcache
   parameter int unsigned NC = 4  // cores sharing the cache
 ) (
   input  logic clk,
+  input  logic [63:0] cycle,  // the cycle being clocked (tsim_core)
   input  logic [31:0] tile_id,
   // The access granted last cycle (at most one per cycle).
   input  logic                         req_valid,
@@ -38,7 +39,9 @@ module tsim_dcache
   logic [TagBits+1:0] tags [2**(LPart+LSets+LWays)];
   logic [LWays-1:0]   victim [2**(LPart+LSets)];
   logic [NC*ThreadsPerCore-1:0] wheel [2**LW];
-  logic [LW-1:0] now = 0;
+  logic [2**LW-1:0] wheel_busy = 0;  // slots holding a thread; none: the block sleeps
+  logic [LW-1:0] now;                // wheel position: the cycle, modulo the wheel
+  assign now = cycle[LW-1:0];
   longint unsigned n_hits = 0, n_misses = 0, n_writebacks = 0;
 
   initial begin
@@ -60,9 +63,13 @@ module tsim_dcache
     logic hit;
     int unsigned lat;
 
-    now <= now + 1'b1;
+    // Asleep (no request, nothing due from the wheel, nothing to resume): nothing changes.
+    if (req_valid || wheel_busy[now] || resume != 0) begin
     resume <= wheel[now];
-    if (wheel[now] != 0) wheel[now] = 0;
+    if (wheel_busy[now]) begin
+      wheel[now] = 0;
+      wheel_busy[now] = 1'b0;
+    end
     if (req_valid) begin
       lat = DCacheHitLatency;
       if (req_flush) begin
@@ -94,6 +101,8 @@ module tsim_dcache
       // Issued two cycles ago (request register, then this stage); the resume
       // register adds one: the thread is ready PipelineStages + lat after issue.
       wheel[now + LW'(PipelineStages + lat - 3)][LPart'({req_core, req_tid})] = 1'b1;
+      wheel_busy[now + LW'(PipelineStages + lat - 3)] = 1'b1;
+    end
     end
   end
 endmodule

@@ -8,6 +8,9 @@ package tsim_dpi;
   // (tsim --imem enlarged); a run checks its own limit, tsim_imem_words().
   localparam int unsigned LogImemModel = EnlargedLogInstrsPerCore > LogInstrsPerCore
                                          ? EnlargedLogInstrsPerCore : LogInstrsPerCore;
+  // The cycles clocked so far (the harness's count, sim/tsim_main.cpp), for
+  // final blocks (while running, the models' `cycle` input has it).
+  import "DPI-C" function longint unsigned tsim_cycle();
   // Run settings, read once at time 0.
   // Where CORE's threads start: the program's entry, or its tsim --preload START entry.
   import "DPI-C" function int unsigned tsim_entry(input int unsigned core);

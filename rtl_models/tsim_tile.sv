@@ -6,6 +6,7 @@ module tsim_tile
   import tsim_dpi::*;
 (
   input logic        clk,
+  input logic [63:0] cycle,       // the cycle being clocked (tsim_core)
   input logic [31:0] tile_id,     // board index * MailboxesPerBoard + tile (a port, not a parameter:
                                   // one Verilator class for all tiles)
   input logic [31:0] board_xy,  // the board's mesh address {Y, X} (tsim_core: HartId)
@@ -78,7 +79,7 @@ module tsim_tile
   logic [11:0]   mb_csr [NC];
   logic [31:0]   mb_wdata [NC], mb_wdata2 [NC], mb_resp_data [NC];
   mbox #(.NC(NC)) mbx (
-    .clk, .tile_id, .req_valid(mb_valid), .req_tid(mb_tid), .req_send(mb_send), .req_csr(mb_csr),
+    .clk, .cycle, .tile_id, .req_valid(mb_valid), .req_tid(mb_tid), .req_send(mb_send), .req_csr(mb_csr),
     .req_wdata(mb_wdata), .req_wdata2(mb_wdata2), .req_wants_resp(mb_wants_resp),
     .resp_valid(mb_resp_valid), .resp_tid(mb_resp_tid), .resp_data(mb_resp_data),
     .out_valid(net_out_valid), .out_ready(net_out_ready), .out_dest(net_out_dest), .out_len(net_out_len),
@@ -94,7 +95,7 @@ module tsim_tile
     always_ff @(posedge clk) if (imem_we[c]) imem[M][imem_waddr[c]] <= imem_wdata[c];
 
     tsim_core u (
-      .clk, .core_id(tile_id * NC + c), .board_xy,
+      .clk, .cycle, .core_id(tile_id * NC + c), .board_xy,
       .imem_raddr, .imem_rdata, .imem_we(imem_we[c]),
       .imem_waddr(imem_waddr[c]), .imem_wdata(imem_wdata[c]),
       .fpu_req(fpu_req[c]), .fpu_gnt(fpu_gnt[c]),
@@ -115,6 +116,7 @@ module tsim_tile
   logic [31:0]   req_addr;
   always_comb begin
     req_valid = 0; req_store = 0; req_flush = 0; req_core = 0; req_tid = 0; req_addr = 0;
+    if (dc_valid != 0)
     for (int c = 0; c < NC; c++)
       if (dc_valid[c]) begin
         req_valid = 1; req_core = CW'(c); req_tid = dc_tid[c];
@@ -123,7 +125,7 @@ module tsim_tile
   end
 
   tsim_dcache #(.NC(NC)) dcache (
-    .clk, .tile_id, .req_valid, .req_core, .req_tid, .req_addr, .req_store, .req_flush,
+    .clk, .cycle, .tile_id, .req_valid, .req_core, .req_tid, .req_addr, .req_store, .req_flush,
     .resume(dc_resume), .hits(dc_hits), .misses(dc_misses), .writebacks(dc_writebacks)
   );
 endmodule

@@ -8,6 +8,9 @@ module tsim_top
   import tinsel_pkg::*;
 (
   input  logic clk,
+  // The cycle being clocked, counted by the harness (0 at the first edge):
+  // the time of the blocks that sleep through idle cycles (README.md).
+  input  logic [63:0] cycle,
   // The board's index in the run (0 .. boards-1: its cores, tiles, memories
   // and messages in C) and its mesh address {Y, X} (HartId, routing).
   input  logic [31:0] board,
@@ -59,7 +62,7 @@ module tsim_top
 
   for (genvar t = 0; t < NM; t++) begin : tile
     tsim_tile u (
-      .clk, .tile_id(board * NM + t), .board_xy,
+      .clk, .cycle, .tile_id(board * NM + t), .board_xy,
       .net_out_valid(out_valid[t]), .net_out_ready(out_ready[t]), .net_out_dest(out_dest[t]),
       .net_out_len(out_len[t]), .net_out_msg(out_msg[t]),
       .net_in_valid(in_valid[t]), .net_in_ready(in_ready[t]), .net_in_len(in_len[t]), .net_in_msg(in_msg[t]),
@@ -77,7 +80,7 @@ module tsim_top
   logic [LF-1:0] rim_out_len [XL], rim_in_len [XL];
 
   noc #(.NM(NM)) mesh (
-    .clk, .board_xy, .inj_valid(out_valid), .inj_ready(out_ready), .inj_dest(out_dest), .inj_len(out_len),
+    .clk, .cycle, .board_xy, .inj_valid(out_valid), .inj_ready(out_ready), .inj_dest(out_dest), .inj_len(out_len),
     .inj_msg(out_msg), .ej_valid(in_valid), .ej_ready(in_ready), .ej_len(in_len), .ej_msg(in_msg),
     .rim_out_valid, .rim_out_ready, .rim_out_dest, .rim_out_len, .rim_out_msg,
     .rim_in_valid, .rim_in_ready, .rim_in_dest, .rim_in_len, .rim_in_msg,
@@ -85,7 +88,7 @@ module tsim_top
   );
 
   board_router #(.NL(XL)) router (
-    .clk, .board_xy, .in_valid(br_in_valid), .in_ready(br_in_ready), .in_dest(br_in_dest), .in_len(br_in_len),
+    .clk, .cycle, .board_xy, .in_valid(br_in_valid), .in_ready(br_in_ready), .in_dest(br_in_dest), .in_len(br_in_len),
     .in_msg(br_in_msg), .out_valid(br_out_valid), .out_ready(br_out_ready), .out_dest(br_out_dest),
     .out_len(br_out_len), .out_msg(br_out_msg), .moved(br_moved), .empty(br_empty)
   );

@@ -3,6 +3,7 @@
 // report. Everything else is C (tsim_args.c, tsim_dpi.c). Built twice per
 // configuration: without tracing (fast) and with --trace-fst (tsim-NAME-trace).
 #include "Vtsim_top.h"
+#include "Vtsim_top__Dpi.h"
 #include "tsim_boards.h"
 #include "tsim_hostlink.h"
 #include "tsim_links.h"
@@ -20,6 +21,12 @@
 #include <memory>
 #include <unistd.h>
 #include <vector>
+
+// The cycle being clocked (also the models' `cycle` input), for the final
+// blocks (DPI tsim_cycle, rtl_models/tsim_dpi.sv): a core's idle cycles are
+// the cycles minus those that issued.
+static uint64_t clocked_cycle;
+unsigned long long tsim_cycle() { return clocked_cycle; }
 
 // Host CPU seconds of this process: the honest per-host-core speed when
 // other processes share the machine.
@@ -131,6 +138,7 @@ int main(int argc, char **argv) {
         l.out_lens = top->link_out_len;
       }
       moved |= l.in_taken | l.out_taken;
+      top->cycle = cycle;
       top->clk = 1;
       top->eval();
     }
@@ -195,6 +203,7 @@ int main(int argc, char **argv) {
     }
   }
   double secs = cpu_seconds() - start;
+  clocked_cycle = cycle;  // the final blocks: idle = cycles - issue cycles
   for (auto &top : tops) top->final();
   tsim_hostlink_finish();
 #if VM_TRACE
