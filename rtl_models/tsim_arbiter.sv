@@ -14,7 +14,10 @@ module tsim_arbiter #(parameter int unsigned N = 4) (
       if (r[(from + 32'(k)) % N]) grant = N'(1) << ((from + 32'(k)) % N);
   endfunction
 
-  assign gnt = req == 0 ? 0 : grant(req, 32'(next));  // mostly no request: skip the search
+  always_comb begin
+    gnt = 0;
+    if (req != 0) gnt = grant(req, 32'(next));  // mostly no request: skip the search
+  end
 
   always_ff @(posedge clk)
     if (req != 0)

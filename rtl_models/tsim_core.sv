@@ -193,9 +193,15 @@ module tsim_core
   end
   assign imem_raddr = sel_pc[LogImemModel+1:2];
   assign now = cycle[LW-1:0];
+  // No fetch without a thread to issue: most cores are idle most cycles, and
+  // the fetch is a host cache miss (the instruction memories are large).
   always_comb begin
-    instr = imem_rdata;
-    unit = sel_valid ? unit_of(instr, full) : UNone;
+    instr = 0;
+    unit = UNone;
+    if (sel_valid) begin
+      instr = imem_rdata;
+      unit = unit_of(instr, full);
+    end
     fpu_req = unit == UFpu;
     dc_req = unit == UMem;
     mb_req = unit == UMbox;
