@@ -269,15 +269,11 @@ static char *kernel_arg(const IRLoop *l, int i, FILE *pre) {
   return e;
 }
 
-// Only the iteration set computes. Other involved types have no execute
-// pin: their end waits for begin itself (rts_for_invocation), which saves a
-// send round per device and invocation and the handler's code.
-static void execute_pin(TypeCtx *c) {
+// The kernel call of the iteration set: INC buffers zeroed, the kernel on
+// the landing pads and the state, then the write sends raised.
+static void kernel_call(FILE *f, TypeCtx *c) {
   const IRLoop *l = c->inv->loop;
   const char *inv = l->invocation;
-  Buf b;
-  FILE *f = buf_open(&b);
-  fprintf(f, "*doSend = false; // no edges: sending is computing\n");
   for (int i = 0; i < l->nargs; i++) {
     const IRArg *a = &l->args[i];
     if (a->acc == ACC_INC && a->kind == ARG_DAT && a->map)
@@ -291,7 +287,31 @@ static void execute_pin(TypeCtx *c) {
   for (int i = 0; i < l->nargs; i++)
     fprintf(fa, "%s\n    %s", i ? "," : "", kernel_arg(l, i, f));
   fprintf(f, "%s(%s);\n", l->kernel_name, buf_close(&args));
-  fprintf(f, "deviceState->%s_write_send_mask = 0x%xu;\n", inv, c->write_mask);
+  if (c->write_mask)
+    fprintf(f, "deviceState->%s_write_send_mask = 0x%xu;\n", inv, c->write_mask);
+}
+
+// Only the iteration set computes, on an output pin without edges whose
+// send runs the kernel and cancels. Not the iteration set: no execute pin,
+// the end waits for begin itself (rts_for_invocation). The iteration set of
+// an invocation that neither sends nor receives writes here needs none
+// either: its end runs the kernel (end_pin). Each saves a send round per
+// device and invocation, and the handler's code.
+static bool fused_end(const TypeCtx *c) {
+  if (!c->is_iter || c->write_mask)
+    return false;
+  for (int j = 0; j < c->inv->npins; j++)
+    if (c->inv->pins[j].kind == PIN_WRITE_RECV && c->inv->pins[j].set == c->t->set)
+      return false;
+  return true;
+}
+
+static void execute_pin(TypeCtx *c) {
+  const char *inv = c->inv->loop->invocation;
+  Buf b;
+  FILE *f = buf_open(&b);
+  fprintf(f, "*doSend = false; // no edges: sending is computing\n");
+  kernel_call(f, c);
   fprintf(f, "deviceState->%s_executed = 1;\n", inv);
   add_pin(c->t, (GPin){format("%s_execute", inv), add_msg(c->g, "none", "uint8_t unused;", 0), true,
                        NULL, buf_close(&b), 0});
@@ -346,6 +366,8 @@ static void end_pin(TypeCtx *c) {
   const char *inv = l->invocation;
   Buf b;
   FILE *f = buf_open(&b);
+  if (fused_end(c))
+    kernel_call(f, c);
   fprintf(f, "message->round = deviceState->%s_round;\n", inv);
   fprintf(f, "message->contributes = %d;\n", c->is_iter);
   for (int i = 0; c->is_iter && i < l->nargs; i++)
@@ -372,7 +394,7 @@ static void rts_for_invocation(FILE *f, const TypeCtx *c, int read_recv_total) {
             read_recv_total);
     fprintf(f, "    *readyToSend |= 1u << %d; // %s_execute\n", exec, inv);
     fprintf(f, "  if (deviceState->%s_executed && !deviceState->%s_read_send_mask &&\n", inv, inv);
-  } else { // not the iteration set: begin is all it reads
+  } else { // no execute pin: begin and the reads are all the end waits for (its send may run the kernel)
     fprintf(f, "  if (deviceState->%s_read_recv_count == %d && !deviceState->%s_read_send_mask &&\n", inv,
             read_recv_total, inv);
   }
@@ -405,7 +427,7 @@ static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protoco
       write_send_pins(&c);
     begin_pin(&c);
     read_recv_pins(&c);
-    if (c.is_iter)
+    if (c.is_iter && !fused_end(&c))
       execute_pin(&c);
     write_recv_pins(&c);
     end_pin(&c);

@@ -8,7 +8,7 @@
 const ss_dev_type ss_dev_types[2] = {
   { // set_nodes
     .num_in_pins = 9,
-    .num_out_pins = 10,
+    .num_out_pins = 8,
     .init = set_nodes__init,
     .rts = set_nodes__rts,
     .idle = NULL,

@@ -40,9 +40,6 @@ typedef struct {
 uint32_t round; double gbl1[1]; double gbl2[1];} msg_stats_begin;
 
 typedef struct {
-uint8_t unused;} msg_none;
-
-typedef struct {
 uint32_t round; uint8_t contributes; double gbl1[1]; double gbl2[1]; int gbl3[1];} msg_stats_end;
 
 typedef struct {
@@ -51,7 +48,10 @@ uint32_t round; uint8_t opt2;} msg_maybe_begin;
 typedef struct {
 uint32_t round; uint8_t contributes;} msg_maybe_end;
 
-// set_nodes: type 0, 9 input and 10 output pins
+typedef struct {
+uint8_t unused;} msg_none;
+
+// set_nodes: type 0, 9 input and 8 output pins
 typedef struct {
 int32_t index; // the element's number in its set
 uint16_t flux_1_write_recv_total;
@@ -86,7 +86,7 @@ uint32_t maybe_read_send_mask; uint32_t maybe_write_send_mask;
 uint8_t maybe_opt2;
 } set_nodes_state;
 
-// set_edges: type 1, 8 input and 10 output pins
+// set_edges: type 1, 8 input and 9 output pins
 typedef struct {
 int32_t index; // the element's number in its set
 uint16_t flux_1_write_recv_total;

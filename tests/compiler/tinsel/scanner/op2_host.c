@@ -5,14 +5,14 @@
 #include "op_tinsel.h"
 
 static const char *const set_nodes_in[] = {"flux_1_begin", "flux_1_arg2_write_recv", "flux_1_arg3_write_recv", "flux_2_begin", "flux_2_arg2_write_recv", "flux_2_arg3_write_recv", "gather_begin", "stats_begin", "maybe_begin", NULL};
-static const char *const set_nodes_out[] = {"flux_1_p_x_read_send", "flux_1_end", "flux_2_p_x_read_send", "flux_2_end", "gather_p_x_read_send", "gather_end", "stats_execute", "stats_end", "maybe_execute", "maybe_end", NULL};
+static const char *const set_nodes_out[] = {"flux_1_p_x_read_send", "flux_1_end", "flux_2_p_x_read_send", "flux_2_end", "gather_p_x_read_send", "gather_end", "stats_end", "maybe_end", NULL};
 static const char *const set_edges_in[] = {"flux_1_begin", "flux_1_arg0_read_recv", "flux_1_arg1_read_recv", "flux_2_begin", "flux_2_arg0_read_recv", "flux_2_arg1_read_recv", "gather_begin", "gather_arg0_read_recv", NULL};
-static const char *const set_edges_out[] = {"flux_1_arg2_write_send", "flux_1_arg3_write_send", "flux_1_execute", "flux_1_end", "flux_2_arg2_write_send", "flux_2_arg3_write_send", "flux_2_execute", "flux_2_end", "gather_execute", "gather_end", NULL};
+static const char *const set_edges_out[] = {"flux_1_arg2_write_send", "flux_1_arg3_write_send", "flux_1_execute", "flux_1_end", "flux_2_arg2_write_send", "flux_2_arg3_write_send", "flux_2_execute", "flux_2_end", "gather_end", NULL};
 
 static const op2t_type types[2] = {
-  {"set_nodes", "nodes", sizeof(set_nodes_props), sizeof(set_nodes_state), offsetof(set_nodes_props, index), 9, 10,
+  {"set_nodes", "nodes", sizeof(set_nodes_props), sizeof(set_nodes_state), offsetof(set_nodes_props, index), 9, 8,
    set_nodes_in, set_nodes_out},
-  {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 10,
+  {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 9,
    set_edges_in, set_edges_out},
 };
 static const op2t_const consts[1] = {
@@ -93,7 +93,7 @@ static const op2t_arg args_gather[3] = {
    0, 0, -1, -1, -1, offsetof(set_edges_props, gather_idx2)},
 };
 static const op2t_involved involved_gather[2] = {
-  {1, 6, 9, offsetof(set_edges_props, gather_write_recv_total)}, // set_edges
+  {1, 6, 8, offsetof(set_edges_props, gather_write_recv_total)}, // set_edges
   {0, 6, 5, offsetof(set_nodes_props, gather_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_gather = {
@@ -122,7 +122,7 @@ static const op2t_arg args_stats[4] = {
    OP2T_INT, 4, -1, offsetof(msg_stats_end, gbl3), -1, -1},
 };
 static const op2t_involved involved_stats[1] = {
-  {0, 7, 7, offsetof(set_nodes_props, stats_write_recv_total)}, // set_nodes
+  {0, 7, 6, offsetof(set_nodes_props, stats_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_stats = {
   "stats", "stats", 0, 4, args_stats,
@@ -146,7 +146,7 @@ static const op2t_arg args_maybe[3] = {
    0, 0, -1, -1, offsetof(msg_maybe_begin, opt2), -1},
 };
 static const op2t_involved involved_maybe[1] = {
-  {0, 8, 9, offsetof(set_nodes_props, maybe_write_recv_total)}, // set_nodes
+  {0, 8, 7, offsetof(set_nodes_props, maybe_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_maybe = {
   "maybe", "maybe", 0, 3, args_maybe,
