@@ -69,7 +69,7 @@ void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs);
 /* threads.c: placement of the bound devices on threads (OP2_TINSEL_CONFIG) */
 #define OP2T_DEFAULT_CONFIG "board"
 /* Children per node of the tree of threads that folds ends (OP2_TINSEL_FANIN). */
-#define OP2T_DEFAULT_FANIN 8
+#define OP2T_DEFAULT_FANIN 4 /* measured best on the cycle model: docs/softswitch.md */
 void op2t_place(const op2t_devs *devs, int ntypes);
 const uint32_t *const *op2t_threads(void);       /* [type][dev] */
 int op2t_threads_per_mbox(void);

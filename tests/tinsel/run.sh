@@ -188,7 +188,7 @@ if [ -x "$tmp/gbl_reductions" ] && [ -f "$tmp/gbl_reductions.want" ]; then
   OP2_TINSEL_CONFIG=tile OP2_TINSEL_STATS=1 "$tmp/gbl_reductions" >/dev/null 2>"$tmp/tree.stats"
   check "tile: begin and end per thread send fewer messages than per device" \
     awk '$1 == "reduce_d_2" { found = 1; bad = !($4 < $3 && $14 < $13) } END { exit !found || bad }' "$tmp/tree.stats"
-  grep -q "begin per thread, ends up a 8-ary tree of threads, on tile" "$tmp/tree.stats" &&
+  grep -q "begin per thread, ends up a 4-ary tree of threads, on tile" "$tmp/tree.stats" &&
     pass "stats name the granularity, fan-in and configuration" || fail "stats name the granularity" "$(cat "$tmp/tree.stats")"
   for bad in "OP2_TINSEL_FANIN=0:OP2_TINSEL_FANIN=0: expected a number of children per tree node" \
              "OP2_TINSEL_BEGIN_END=mailbox:OP2_TINSEL_BEGIN_END=mailbox: expected thread or device" \
