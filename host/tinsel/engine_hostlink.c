@@ -446,21 +446,36 @@ static void check_fits(const op2t_run *r) {
   }
 }
 
-/* Every thread's softswitch statistics (SS_KEY_STATS), into OUT[nthreads]. */
-static void read_thread_stats(ss_stats *out) {
-  for (uint32_t t = 0; t < hw.im->nthreads; t++) {
-    send_msg(hw.im->threads[t].addr, SS_KEY_STATS, 0, NULL, 0);
+/* Every thread's softswitch statistics, into OUT[nthreads]: KEY is
+ * SS_KEY_STATS, or SS_KEY_EXIT, after which each thread also returns from
+ * main (thread 0 of every core into the boot loader). Requests go out a
+ * window at a time, one per thread: a round trip per thread in turn would
+ * cost seconds on the model. */
+static void thread_stats(uint16_t key, ss_stats *out) {
+  enum { WINDOW = 128 };
+  const char *what = key == SS_KEY_EXIT ? "the threads' exit acknowledgements (SS_KEY_EXIT)" : "softswitch statistics";
+  uint32_t n = hw.im->nthreads, sent = 0, got = 0;
+  char *done = op2t_calloc(n + 1, 1);
+  while (got < n) {
+    while (sent < n && sent - got < WINDOW)
+      send_msg(hw.im->threads[sent++].addr, key, 0, NULL, 0);
     _Alignas(8) uint8_t msg[64];
-    recv_msg(msg, "softswitch statistics");
+    recv_msg(msg, what);
     ss_msg_header h = header_of(msg);
-    if (h.key != SS_KEY_STATS || h.src != hw.im->threads[t].addr)
-      die("expected the statistics of thread 0x%x, got key 0x%x from 0x%x", hw.im->threads[t].addr, h.key, h.src);
+    uint32_t t = 0;
+    while (t < sent && hw.im->threads[t].addr != h.src)
+      t++;
+    if (h.key != key || t == sent || done[t])
+      die("waiting for %s, got key 0x%x from thread 0x%x", what, h.key, h.src);
     ss_sys_mem m; /* {SS_STATS_OFF, 8, ss_stats} */
     memcpy(&m, msg + SS_HEADER_BYTES, sizeof(m));
     if (m.count != sizeof(ss_stats) / 4)
-      die("thread 0x%x answered a statistics request with %u words", hw.im->threads[t].addr, m.count);
+      die("thread 0x%x answered a statistics request (key 0x%x) with %u words", h.src, key, m.count);
     memcpy(&out[t], m.words, sizeof(ss_stats));
+    done[t] = 1;
+    got++;
   }
+  free(done);
 }
 
 /* Group G's ELF: beside the executable (op2t_group_elf), or in
@@ -478,35 +493,6 @@ static const char *group_elf(int g) {
     die("firmware image %s not found (op2c puts the images beside the executable; OP2_TINSEL_FW=DIR names "
         "another directory, such as an op2c --gen-dir's fw/)", p);
   return p;
-}
-
-/* SS_KEY_EXIT to every thread with an image, a window of them at a time:
- * each answers with its statistics (into OUT[nthreads]) and returns from
- * main, so thread 0 of every core is back in the boot loader. */
-static void exit_threads(ss_stats *out) {
-  enum { WINDOW = 128 };
-  uint32_t n = hw.im->nthreads, sent = 0, got = 0;
-  char *done = op2t_calloc(n + 1, 1);
-  while (got < n) {
-    while (sent < n && sent - got < WINDOW)
-      send_msg(hw.im->threads[sent++].addr, SS_KEY_EXIT, 0, NULL, 0);
-    _Alignas(8) uint8_t msg[64];
-    recv_msg(msg, "the threads' exit acknowledgements (SS_KEY_EXIT)");
-    ss_msg_header h = header_of(msg);
-    uint32_t t = 0;
-    while (t < sent && hw.im->threads[t].addr != h.src)
-      t++;
-    if (h.key != SS_KEY_EXIT || t == sent || done[t])
-      die("expected a thread's exit acknowledgement, got key 0x%x from 0x%x", h.key, h.src);
-    ss_sys_mem m; /* {SS_STATS_OFF, 8, ss_stats} */
-    memcpy(&m, msg + SS_HEADER_BYTES, sizeof(m));
-    if (m.count != sizeof(ss_stats) / 4)
-      die("thread 0x%x acknowledged its exit with %u words", h.src, m.count);
-    memcpy(&out[t], m.words, sizeof(ss_stats));
-    done[t] = 1;
-    got++;
-  }
-  free(done);
 }
 
 /* A reload. The device states of the types still bound to the same sets
@@ -528,9 +514,9 @@ static void release_boards(const op2t_devs *devs) {
   }
   ss_stats *ss = op2t_calloc(hw.im->nthreads + 1, sizeof(ss_stats));
   if (hw.preload)
-    read_thread_stats(ss);
+    thread_stats(SS_KEY_STATS, ss);
   else
-    exit_threads(ss);
+    thread_stats(SS_KEY_EXIT, ss);
   for (uint32_t t = 0; t < hw.im->nthreads; t++) {
     hw.st.ss_before.sent_local += ss[t].sent_local;
     hw.st.ss_before.sent_remote += ss[t].sent_remote;
@@ -641,7 +627,7 @@ static void boot(op2t_run *r) {
   /* 4. start the cores with images, all their threads: from the first
    * cycle with a preload; else through the boot loaders (StartCmd, go). */
   uint32_t all = m->threads_per_core >= 32 ? ~0u : (1u << m->threads_per_core) - 1;
-  if (!hw.h) /* else the boot loaders are back (exit_threads) on the open link */
+  if (!hw.h) /* else the boot loaders are back (SS_KEY_EXIT) on the open link */
     connect_link(text_end, hw.preload ? &wr : NULL, started, all);
   if (hl_set_timeout(hw.h, hw.timeout_s * 1000) != 0)
     die("%s", hl_error(hw.h));
@@ -746,7 +732,7 @@ static void finish(void) {
   hw.exiting = 1;
   hw.st.cycles_end = cycles_of(hw.im->threads[0].addr);
   hw.st.ss = op2t_calloc(hw.im->nthreads + 1, sizeof(ss_stats));
-  read_thread_stats(hw.st.ss);
+  thread_stats(SS_KEY_STATS, hw.st.ss);
   hl_poll_stdout(hw.h, stdout);
   hl_close(hw.h);
   hw.h = NULL;
