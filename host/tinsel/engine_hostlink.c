@@ -18,9 +18,9 @@
  * tsim restart), or (preload) stops tsim and starts a new one.
  *
  * Per invocation: a CYCLES request to the root thread, the begin (one
- * hl_key_send of the invocation's begin routing key, which the board
- * routers fan out to every involved thread; OP2_TINSEL_BEGIN=threads: one
- * hl_send per thread), the one SS_KEY_END of the root (checked to stand
+ * hl_send per involved thread; OP2_TINSEL_BEGIN=key: one hl_key_send of
+ * the invocation's begin routing key, which the board routers fan out),
+ * the one SS_KEY_END of the root (checked to stand
  * for every involved device), and CYCLES again. Dats move on demand with
  * LOAD and STORE requests (fetch and push, for resident.c). At op_exit the
  * engine reads every thread's softswitch statistics, closes the link and
@@ -775,12 +775,14 @@ static void setup(const char *name, int spawn) {
     die("OP2_TINSEL_LOAD=preload is a backdoor of the model (engine sim); real boards load through the boot loader");
   hw.preload = spawn && !(load && !strcmp(load, "hostlink"));
   hw.st.load_method = hw.preload ? "preload (tsim --preload, model only)" : "hostlink (boot loader)";
-  /* OP2_TINSEL_BEGIN: key (one routing-key send per invocation, default) or threads. */
+  /* OP2_TINSEL_BEGIN: threads (one send per involved thread, default) or key (one
+   * routing-key send per invocation: some runs hang after a keyed begin, a
+   * thread no longer answering the host; docs/tinsel-backend.md). */
   const char *begin = getenv("OP2_TINSEL_BEGIN");
   if (begin && *begin && strcmp(begin, "key") && strcmp(begin, "threads"))
     die("OP2_TINSEL_BEGIN=%s: expected key (one routing-key send per invocation) or threads (one send per thread)",
         begin);
-  hw.begin_by_key = !(begin && !strcmp(begin, "threads"));
+  hw.begin_by_key = begin && !strcmp(begin, "key");
   /* A dead link must be an error message, not a silent SIGPIPE; and tsim
    * must not outlive a program that exits without op_exit. */
   signal(SIGPIPE, SIG_IGN);
