@@ -51,6 +51,8 @@ static void usage(FILE *out) {
           "  --gen-dir DIR        keep the generated sources in DIR\n"
           "  --imem real|enlarged tinsel: the instruction memory images must fit (default real;\n"
           "                       enlarged = the model's EnlargedLogInstrsPerCore, boards/)\n"
+          "  --fw-config NAME     tinsel: also build the code groups for boards/ configuration NAME\n"
+          "                       (a thread layout other than the board's: tile, core) into EXE.fw/NAME/\n"
           "  -v                   show the compiler commands run\n"
           "  -O* -g* -f* -W* -m* -std=*   passed to the C/C++ compiler\n"
           "  --help, --version\n"
@@ -137,6 +139,13 @@ static void parse_args(int argc, char **argv, Options *o) {
         exit(2);
       }
       o->be.imem_enlarged = !strcmp(v, "enlarged");
+    } else if (!strcmp(a, "--fw-config")) {
+      const char *v = option_value(argc, argv, &i, "--fw-config");
+      if (!*v || strchr(v, '/') || strchr(v, '.')) {
+        fprintf(stderr, "op2c: error: --fw-config takes a boards/ configuration name (tile, core), not '%s'\n", v);
+        exit(2);
+      }
+      strarray_push(&o->be.fw_configs, (char *)v);
     } else if (!strcmp(a, "-v")) {
       o->be.verbose = true;
     } else if (is_passthrough(a)) {

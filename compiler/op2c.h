@@ -330,6 +330,7 @@ typedef struct {
   const char *self_path;   // argv[0], to find the runtime
   bool verbose;
   bool imem_enlarged;      // --imem enlarged (tinsel): allow images over real Tinsel's imem
+  StrArray fw_configs;     // --fw-config NAME (tinsel): also firmware for these thread layouts
 } BackendOptions;
 
 typedef struct {

@@ -17,8 +17,11 @@ VL_FLAGS      := --cc --exe --x-assign fast --x-initial fast --noassert --thread
 TSIM_COMMON   := tsim_args elf32 tsim_mem tsim_fpu tsim_decode tsim_socket tsim_preload
 TSIM_COMMON_OBJS := $(TSIM_COMMON:%=$(OBJ)/sim/%.o) $(OBJ)/host/hostlink/hl_sockaddr.o  # host/hostlink/rules.mk
 TSIM_HDRS     := $(wildcard sim/*.h) $(GEN)/tsim_box.h host/hostlink/hl_sockaddr.h
-# The boot loader that --hostlink runs when no --elf is given (sim/README.md).
+# The boot loader that --hostlink runs when no --elf is given (sim/README.md):
+# the board's, or one built for the model's own thread layout (tile, core:
+# host/tinsel/rules.mk FW_LAYOUTS).
 TSIM_BOOT_ELF := $(abspath $(BUILD))/fw/boot.elf
+tsim_boot_elf = $(if $(filter board,$(1)),$(TSIM_BOOT_ELF),$(abspath $(BUILD))/fw/boards/$(1)/boot.elf)
 # C files compiled per model against its DPI header and tinsel_config.h.
 TSIM_DPI_SRCS := $(addprefix sim/,tsim_dpi.c tsim_mbox.c tsim_threads.c tsim_boards.c tsim_progrouter.c \
                                    tsim_hostlink.c tsim_debuglink.c tsim_links.c)
@@ -47,7 +50,7 @@ $(BIN)/tsim-$(1): $(RTL_MODELS_SRCS) $(GEN)/boards/$(2)/tinsel_pkg.sv $(GEN)/boa
 	@echo "sim/build_model.sh $$@  (Verilator; log in $(VL_DIR)/$(1)/build.log)"
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS) $(3)" RTL_SRCS="$(RTL_MODELS_SRCS)" MAIN_CPP="$(abspath sim/tsim_main.cpp)" \
 	  CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" COMMON_OBJS="$(abspath $(TSIM_COMMON_OBJS))" \
-	  DPI_CFLAGS="-I$(abspath $(GEN)/boards/$(2)) -I$(abspath $(GEN)) -I$(VL_INCLUDE) -I$(VL_INCLUDE)/vltstd -I$(abspath sim) -DTSIM_BOOT_ELF=\"$(TSIM_BOOT_ELF)\"" \
+	  DPI_CFLAGS="-I$(abspath $(GEN)/boards/$(2)) -I$(abspath $(GEN)) -I$(VL_INCLUDE) -I$(VL_INCLUDE)/vltstd -I$(abspath sim) -DTSIM_BOOT_ELF=\"$(call tsim_boot_elf,$(2))\"" \
 	  DPI_SRCS="$(TSIM_DPI_SRCS)" \
 	  sim/build_model.sh $$@ $(VL_DIR)/$(1) $(GEN)/boards/$(2)/tinsel_pkg.sv
 endef

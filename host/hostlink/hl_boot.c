@@ -9,8 +9,8 @@
 int hl_check_core(hostlink *h, int x, int y, int core) {
   if (x < 0 || y < 0 || x >= h->boards_x || y >= h->boards_y)
     return hl_fail(h, "board (%d, %d) is outside the %d x %d mesh", x, y, h->boards_x, h->boards_y);
-  if (core < 0 || core >= TinselCoresPerBoard)
-    return hl_fail(h, "core %d of board (%d, %d): a board has cores 0..%d", core, x, y, TinselCoresPerBoard - 1);
+  if (core < 0 || core >= h->cores_per_board)
+    return hl_fail(h, "core %d of board (%d, %d): a board has cores 0..%d", core, x, y, h->cores_per_board - 1);
   return 0;
 }
 
@@ -74,12 +74,12 @@ int hl_load(hostlink *h, int x, int y, int core, uint32_t addr, uint32_t *words,
 /* The cores a call names: LIST[0..N) or, for NULL, every core of every board. */
 static int core_at(const hostlink *h, const int *list, int i) { (void)h; return list ? list[i] : i; }
 static int core_count(const hostlink *h, const int *list, int n) {
-  return list ? n : h->nboards * TinselCoresPerBoard;
+  return list ? n : h->nboards * h->cores_per_board;
 }
 
 int hl_check_cores(hostlink *h, const int *cores, int ncores, const char *what) {
   if (cores && ncores < 0) return hl_fail(h, "%s: %d cores", what, ncores);
-  int total = h->nboards * TinselCoresPerBoard;
+  int total = h->nboards * h->cores_per_board;
   for (int i = 0; cores && i < ncores; i++)
     if (cores[i] < 0 || cores[i] >= total)
       return hl_fail(h, "%s: core %d (entry %d) is not one of the %d cores of the %d x %d mesh", what, cores[i], i, total,
@@ -89,8 +89,8 @@ int hl_check_cores(hostlink *h, const int *cores, int ncores, const char *what) 
 
 /* Global core index g -> board (x, y) and core. */
 static void place(const hostlink *h, int g, int *x, int *y, int *core) {
-  int b = g / TinselCoresPerBoard;
-  *core = g % TinselCoresPerBoard;
+  int b = g / h->cores_per_board;
+  *core = g % h->cores_per_board;
   *x = b % h->boards_x;
   *y = b / h->boards_x;
 }
@@ -100,7 +100,7 @@ static int start(hostlink *h, const int *cores, int ncores, int nthreads);
 int hl_start(hostlink *h, const int *cores, int ncores, int nthreads) {
   int rc = start(h, cores, ncores, nthreads);
   if (rc)   /* forget the cores still awaited: a later start may list them again */
-    for (int g = 0; g < h->nboards * TinselCoresPerBoard; g++)
+    for (int g = 0; g < h->nboards * h->cores_per_board; g++)
       if (h->started[g] == 1) h->started[g] = 0;
   return rc;
 }
@@ -110,7 +110,7 @@ static int start(hostlink *h, const int *cores, int ncores, int nthreads) {
     return hl_fail(h, "hl_start: %d further threads: a core has %d threads, so 0..%d", nthreads, TinselThreadsPerCore,
                    TinselThreadsPerCore - 1);
   if (hl_check_cores(h, cores, ncores, "hl_start")) return -1;
-  int n = core_count(h, cores, ncores), total = h->nboards * TinselCoresPerBoard;
+  int n = core_count(h, cores, ncores), total = h->nboards * h->cores_per_board;
   unsigned char *want = h->started;   /* 1: ack awaited, 2: acknowledged */
   for (int i = 0; i < n; i++) {
     int g = core_at(h, cores, i), x, y, c;
@@ -132,7 +132,7 @@ static int start(hostlink *h, const int *cores, int ncores, int nthreads) {
     }
     int x, y, c, t;
     hl_from_addr(h, msg[0], &x, &y, &c, &t);
-    int g = (y * h->boards_x + x) * TinselCoresPerBoard + c;
+    int g = (y * h->boards_x + x) * h->cores_per_board + c;
     if (t != 0 || x >= h->boards_x || y >= h->boards_y || want[g] != 1)
       return hl_fail(h, "hl_start: unexpected message (word 0 = 0x%08x) while waiting for StartCmd acks", msg[0]);
     want[g] = 2;
@@ -144,18 +144,18 @@ int hl_go(hostlink *h) {
   if (h->dfd < 0) return hl_fail(h, "hl_go: the go byte travels on the DebugLink, and none is open");
   for (int b = 0; b < h->nboards; b++) {
     int x = b % h->boards_x, y = b / h->boards_x, all = 1, any = 0;
-    for (int c = 0; c < TinselCoresPerBoard; c++) {
-      all &= h->started[b * TinselCoresPerBoard + c] == 2;
-      any |= h->started[b * TinselCoresPerBoard + c] == 2;
+    for (int c = 0; c < h->cores_per_board; c++) {
+      all &= h->started[b * h->cores_per_board + c] == 2;
+      any |= h->started[b * h->cores_per_board + c] == 2;
     }
     if (all) {
       if (hl_put_stdin(h, x, y, -1, 0, 0)) return -1;   /* one broadcast per board, as HostLink::go */
     } else if (any) {
-      for (int c = 0; c < TinselCoresPerBoard; c++)
-        if (h->started[b * TinselCoresPerBoard + c] == 2 && hl_put_stdin(h, x, y, c, 0, 0)) return -1;
+      for (int c = 0; c < h->cores_per_board; c++)
+        if (h->started[b * h->cores_per_board + c] == 2 && hl_put_stdin(h, x, y, c, 0, 0)) return -1;
     }
   }
-  for (int g = 0; g < h->nboards * TinselCoresPerBoard; g++)
+  for (int g = 0; g < h->nboards * h->cores_per_board; g++)
     if (h->started[g] == 2) h->started[g] = 0;
   return 0;
 }

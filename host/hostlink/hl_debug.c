@@ -64,7 +64,7 @@ int hl_debug_open(hostlink *h) {
     if (pkt[1] != CMD_QUERY || pkt[0] >= 64) return hl_fail(h, "DebugLink: unexpected packet %u from link %u", pkt[1], pkt[0]);
     answers++;
     if (pkt[2] == 0) continue;   /* a bridge board */
-    int id = pkt[2] - 1, x = id & ((1 << TinselMeshXBitsWithinBox) - 1), y = id >> TinselMeshXBitsWithinBox;
+    int id = pkt[2] - 1, x = id & ((1 << h->g.mesh_x_bits_within_box) - 1), y = id >> h->g.mesh_x_bits_within_box;
     if (x >= h->boards_x || y >= h->boards_y)
       return hl_fail(h, "DebugLink: link %u is board (%d, %d), outside the %d x %d mesh", pkt[0], x, y, h->boards_x, h->boards_y);
     h->board_link[y * h->boards_x + x] = pkt[0];
@@ -78,8 +78,8 @@ int hl_debug_open(hostlink *h) {
 long hl_debug_take(hostlink *h, const unsigned char pkt[HL_DEBUG_PKT], FILE *out) {
   if (pkt[1] != CMD_STDIO || pkt[0] >= 64 || h->link_board[pkt[0]] < 0) return 0;
   int b = h->link_board[pkt[0]], thread = pkt[2], core = pkt[3];
-  if (core >= TinselCoresPerBoard || thread >= TinselThreadsPerCore) return 0;
-  hl_line *l = &h->lines[(size_t)b * TinselThreadsPerBoard + (size_t)core * TinselThreadsPerCore + (size_t)thread];
+  if (core >= h->cores_per_board || thread >= TinselThreadsPerCore) return 0;
+  hl_line *l = &h->lines[(size_t)b * h->threads_per_board + (size_t)core * TinselThreadsPerCore + (size_t)thread];
   if (pkt[4] != '\n') {
     if (l->len + 1 >= l->cap) {
       size_t cap = l->cap ? 2 * l->cap : 80;

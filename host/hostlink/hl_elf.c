@@ -30,7 +30,7 @@ static int imem_shared_with_listed(const int *cores, int n, int core) {
 
 int hl_load_elf(hostlink *h, const char *elf_path, const int *cores, int ncores) {
   if (hl_check_cores(h, cores, ncores, "hl_load_elf")) return -1;
-  int total = h->nboards * TinselCoresPerBoard, n = cores ? ncores : total;
+  int total = h->nboards * h->cores_per_board, n = cores ? ncores : total;
   int *list = malloc((size_t)(n ? n : 1) * sizeof *list);
   if (!list) return hl_fail(h, "hl_load_elf: out of memory");
   for (int i = 0; i < n; i++) list[i] = cores ? cores[i] : i;
@@ -55,18 +55,18 @@ int hl_load_elf(hostlink *h, const char *elf_path, const int *cores, int ncores)
                      "[0x%x, 0x%x) (link with firmware/link/app.ld)", elf_path, sec->name, sec->addr, end,
                      TinselMaxBootImageBytes, h->instr_bytes);
       for (int i = 0; i < n && !rc; i++) {
-        int g = list[i], b = g / TinselCoresPerBoard;
+        int g = list[i], b = g / h->cores_per_board;
         if (imem_shared_with_listed(list, n, g)) continue;
-        rc = hl_write_instrs(h, b % h->boards_x, b / h->boards_x, g % TinselCoresPerBoard, sec->addr, w, nw);
+        rc = hl_write_instrs(h, b % h->boards_x, b / h->boards_x, g % h->cores_per_board, sec->addr, w, nw);
       }
     } else {
       /* Once per DRAM: through the first listed core of each. */
       for (int i = 0; i < n && !rc; i++) {
-        int g = list[i], dram = g >> TinselLogCoresPerDRAM, first = 1;
-        for (int j = 0; j < i; j++) first &= (list[j] >> TinselLogCoresPerDRAM) != dram;
+        int g = list[i], dram = g >> h->g.log_cores_per_dram, first = 1;
+        for (int j = 0; j < i; j++) first &= (list[j] >> h->g.log_cores_per_dram) != dram;
         if (!first) continue;
-        int b = g / TinselCoresPerBoard;
-        rc = hl_store(h, b % h->boards_x, b / h->boards_x, g % TinselCoresPerBoard, sec->addr, w, nw);
+        int b = g / h->cores_per_board;
+        rc = hl_store(h, b % h->boards_x, b / h->boards_x, g % h->cores_per_board, sec->addr, w, nw);
       }
     }
     free(w);

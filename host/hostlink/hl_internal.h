@@ -24,7 +24,10 @@ typedef struct {
 
 struct hostlink {
   int fd, dfd;                  /* host link, DebugLink (-1: none) */
+  hl_geometry g;                 /* the machine (hl_open) */
   int boards_x, boards_y, nboards;
+  int cores_per_board, threads_per_board;
+  uint32_t max_threads;         /* thread addresses are below this */
   int timeout_ms;
   uint32_t instr_bytes;         /* instruction memory per core pair (hl_set_instr_bytes) */
   char err[512];
@@ -38,7 +41,7 @@ struct hostlink {
   unsigned char dpart[HL_DEBUG_PKT];
   size_t dpart_len;
   int board_link[64], link_board[64];
-  hl_line *lines;               /* nboards * ThreadsPerBoard */
+  hl_line *lines;               /* nboards * threads_per_board */
   unsigned char *started;       /* per global core: StartCmd acknowledged */
 };
 

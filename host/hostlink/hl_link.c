@@ -96,7 +96,36 @@ static int connect_retry(hostlink *h, const char *spec, const char *what) {
   }
 }
 
-hostlink *hl_open(const char *host, const char *debug, int boards_x, int boards_y, char *err, size_t errlen) {
+/* The geometry's limits: 0, or -1 with the reason in h->err. */
+static int check_geometry(hostlink *h, const hl_geometry *g) {
+  if (!g) return hl_fail(h, "hostlink: no geometry");
+  if (g->mesh_x_bits < 0 || g->mesh_y_bits < 0 || g->mesh_x_bits + g->mesh_y_bits > 12 ||
+      g->mesh_x_bits_within_box < 0 || g->mesh_x_bits_within_box > g->mesh_x_bits)
+    return hl_fail(h, "hostlink: board fields of %d + %d bits (%d within a box): want MeshXBits + MeshYBits <= 12 and "
+                   "MeshXBitsWithinBox <= MeshXBits", g->mesh_x_bits, g->mesh_y_bits, g->mesh_x_bits_within_box);
+  int max_x = 1 << g->mesh_x_bits, max_y = 1 << g->mesh_y_bits;
+  if (g->boards_x < 1 || g->boards_y < 1 || g->boards_x > max_x || g->boards_y > max_y)
+    return hl_fail(h, "hostlink: a %d x %d board mesh: each side must be 1..%d x 1..%d (MeshXBits, MeshYBits)",
+                   g->boards_x, g->boards_y, max_x, max_y);
+  if (g->log_cores_per_board < 0 || g->log_cores_per_board > 8 || g->log_cores_per_dram < 0 ||
+      g->log_cores_per_dram > g->log_cores_per_board)
+    return hl_fail(h, "hostlink: LogCoresPerBoard %d, LogCoresPerDRAM %d: want 0 <= LogCoresPerDRAM <= "
+                   "LogCoresPerBoard <= 8", g->log_cores_per_board, g->log_cores_per_dram);
+  uint32_t max_threads = 1u << (g->mesh_x_bits + g->mesh_y_bits + g->log_cores_per_board + TinselLogThreadsPerCore);
+  if (g->routing_key_bit < max_threads || (g->routing_key_bit & (g->routing_key_bit - 1)))
+    return hl_fail(h, "hostlink: RoutingKeyBit 0x%x: want a power of two above the thread addresses (below 0x%x)",
+                   g->routing_key_bit, max_threads);
+  h->g = *g;
+  h->boards_x = g->boards_x;
+  h->boards_y = g->boards_y;
+  h->nboards = g->boards_x * g->boards_y;
+  h->cores_per_board = 1 << g->log_cores_per_board;
+  h->threads_per_board = h->cores_per_board * TinselThreadsPerCore;
+  h->max_threads = max_threads;
+  return 0;
+}
+
+hostlink *hl_open(const char *host, const char *debug, const hl_geometry *geometry, char *err, size_t errlen) {
   hostlink *h = calloc(1, sizeof *h);
   if (!h) {
     snprintf(err, errlen, "hostlink: out of memory");
@@ -105,17 +134,9 @@ hostlink *hl_open(const char *host, const char *debug, int boards_x, int boards_
   h->fd = h->dfd = -1;
   h->timeout_ms = HL_DEFAULT_TIMEOUT_MS;
   h->instr_bytes = TinselInstrBytesPerCore;
-  int max_x = 1 << TinselMeshXBits, max_y = 1 << TinselMeshYBits;
-  if (boards_x < 1 || boards_y < 1 || boards_x > max_x || boards_y > max_y) {
-    hl_fail(h, "hostlink: a %d x %d board mesh: each side must be 1..%d x 1..%d (MeshXBits, MeshYBits)", boards_x, boards_y,
-            max_x, max_y);
-    goto fail;
-  }
-  h->boards_x = boards_x;
-  h->boards_y = boards_y;
-  h->nboards = boards_x * boards_y;
-  h->started = calloc((size_t)h->nboards * TinselCoresPerBoard, 1);
-  h->lines = calloc((size_t)h->nboards * TinselThreadsPerBoard, sizeof *h->lines);
+  if (check_geometry(h, geometry)) goto fail;
+  h->started = calloc((size_t)h->nboards * h->cores_per_board, 1);
+  h->lines = calloc((size_t)h->nboards * h->threads_per_board, sizeof *h->lines);
   if (!h->started || !h->lines) {
     hl_fail(h, "hostlink: out of memory");
     goto fail;
@@ -142,7 +163,7 @@ void hl_close(hostlink *h) {
   if (h->fd >= 0) close(h->fd);
   if (h->dfd >= 0) close(h->dfd);
   if (h->lines)
-    for (size_t i = 0; i < (size_t)h->nboards * TinselThreadsPerBoard; i++) free(h->lines[i].text);
+    for (size_t i = 0; i < (size_t)h->nboards * h->threads_per_board; i++) free(h->lines[i].text);
   free(h->lines);
   free(h->started);
   free(h->queue);
@@ -167,21 +188,21 @@ int hl_set_instr_bytes(hostlink *h, uint32_t bytes) {
 
 /* ------------------------------------------------------------ addresses */
 
+const hl_geometry *hl_geometry_of(const hostlink *h) { return &h->g; }
+
 uint32_t hl_to_addr(const hostlink *h, int board_x, int board_y, int core, int thread) {
-  (void)h;
-  uint32_t a = (uint32_t)board_y << TinselMeshXBits | (uint32_t)board_x;
-  a = a << TinselLogCoresPerBoard | (uint32_t)core;
+  uint32_t a = (uint32_t)board_y << h->g.mesh_x_bits | (uint32_t)board_x;
+  a = a << h->g.log_cores_per_board | (uint32_t)core;
   return a << TinselLogThreadsPerCore | (uint32_t)thread;
 }
 
 void hl_from_addr(const hostlink *h, uint32_t addr, int *board_x, int *board_y, int *core, int *thread) {
-  (void)h;
   *thread = (int)(addr & (TinselThreadsPerCore - 1));
   addr >>= TinselLogThreadsPerCore;
-  *core = (int)(addr & (TinselCoresPerBoard - 1));
-  addr >>= TinselLogCoresPerBoard;
-  *board_x = (int)(addr & ((1u << TinselMeshXBits) - 1));
-  *board_y = (int)(addr >> TinselMeshXBits & ((1u << TinselMeshYBits) - 1));
+  *core = (int)(addr & (uint32_t)(h->cores_per_board - 1));
+  addr >>= h->g.log_cores_per_board;
+  *board_x = (int)(addr & ((1u << h->g.mesh_x_bits) - 1));
+  *board_y = (int)(addr >> h->g.mesh_x_bits & ((1u << h->g.mesh_y_bits) - 1));
 }
 
 /* ------------------------------------------------------------ receiving */
@@ -289,8 +310,8 @@ static int send_msg(hostlink *h, uint32_t dest, uint32_t key, int flits, const v
 }
 
 int hl_send(hostlink *h, uint32_t dest, int flits, const void *msg) {
-  if (dest >= (uint32_t)TinselMaxThreads)
-    return hl_fail(h, "hl_send: destination 0x%x is not a thread address (below 0x%x)", dest, (unsigned)TinselMaxThreads);
+  if (dest >= h->max_threads)
+    return hl_fail(h, "hl_send: destination 0x%x is not a thread address (below 0x%x)", dest, h->max_threads);
   int x, y, c, t;
   hl_from_addr(h, dest, &x, &y, &c, &t);
   if (x >= h->boards_x || y >= h->boards_y)
@@ -301,5 +322,5 @@ int hl_send(hostlink *h, uint32_t dest, int flits, const void *msg) {
 
 int hl_key_send(hostlink *h, uint32_t key, int flits, const void *msg) {
   if (key == 0) return hl_fail(h, "hl_key_send: key 0 (a key's low bits count its beats; 0 names no record)");
-  return send_msg(h, TinselRoutingKeyBit, key, flits, msg, "hl_key_send");
+  return send_msg(h, h->g.routing_key_bit, key, flits, msg, "hl_key_send");
 }

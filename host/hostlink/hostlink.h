@@ -22,18 +22,41 @@
 
 typedef struct hostlink hostlink;
 
+/* The machine behind the link: its worker-board mesh and the board-level
+ * thread-address layout of its boards/ configuration (tinsel.md §2.4),
+ * which differs between configurations: a tile has 4 cores per board and
+ * one DRAM, a board 64 cores and two. Per-core facts (threads per core,
+ * flits, messages, boot commands, instruction memory) are the same in
+ * every configuration and come from the tinsel_config.h the library is
+ * built against. */
+typedef struct {
+  int boards_x, boards_y;        /* worker boards behind the link (at most MeshXLen x MeshYLen) */
+  int mesh_x_bits, mesh_y_bits;  /* MeshXBits, MeshYBits: a board's coordinates in a thread address */
+  int mesh_x_bits_within_box;    /* MeshXBitsWithinBox: how the DebugLink numbers boards */
+  int log_cores_per_board;       /* LogCoresPerBoard */
+  int log_cores_per_dram;        /* LogCoresPerDRAM: hl_load_elf stores data once per DRAM */
+  uint32_t routing_key_bit;      /* RoutingKeyBit: the destination of a key send */
+} hl_geometry;
+
+/* Fills G from boards/ configuration CONFIG (a name such as "tile",
+ * "board", "box", or a .cfg path; libboards.a), the whole board mesh of the
+ * configuration. Returns 0, or -1 with a message in ERR. */
+int hl_geometry_load(const char *config, hl_geometry *g, char *err, size_t errlen);
+
 /* Connects. HOST is where messages go: "unix:PATH" (a socket file) or
  * "unix:@NAME" (an abstract socket, as pciestreamd's "@pciestream").
  * DEBUG is the DebugLink: "unix:PATH", "unix:@NAME" or "HOST:PORT" (TCP,
  * boardctrld); NULL: none (stdout and stdin of threads then unavailable).
- * BOARDS_X x BOARDS_Y is the worker-board mesh behind the link. On failure
- * returns NULL and writes why into ERR. */
-hostlink *hl_open(const char *host, const char *debug, int boards_x, int boards_y, char *err,
-                  size_t errlen);
+ * GEOMETRY is the machine behind the link (copied). On failure returns
+ * NULL and writes why into ERR. */
+hostlink *hl_open(const char *host, const char *debug, const hl_geometry *geometry, char *err, size_t errlen);
 void hl_close(hostlink *h);
 const char *hl_error(const hostlink *h);
 
-/* Thread addresses (tinsel.md §2.4), as HostLink's toAddr/fromAddr. */
+/* The geometry the link was opened with. */
+const hl_geometry *hl_geometry_of(const hostlink *h);
+/* Thread addresses (tinsel.md §2.4) in the link's geometry, as HostLink's
+ * toAddr/fromAddr. */
 uint32_t hl_to_addr(const hostlink *h, int board_x, int board_y, int core, int thread);
 void hl_from_addr(const hostlink *h, uint32_t addr, int *board_x, int *board_y, int *core, int *thread);
 

@@ -399,6 +399,13 @@ static void write_preload(const char *path, const Writes *wr, const char *starte
 static void connect_link(uint32_t text_end, const Writes *preload, const char *started, uint32_t mask) {
   const PlaceMachine *m = &hw.im->machine;
   char err[512];
+  /* The library addresses threads in the machine's own layout (a tile's
+   * differs from a board's); the mesh is the one placed on. */
+  hl_geometry geo;
+  if (hl_geometry_load(m->name, &geo, err, sizeof(err)) != 0)
+    die("the geometry of %s: %s", m->name, err);
+  geo.boards_x = m->boards_x;
+  geo.boards_y = m->boards_y;
   const char *imem = getenv("OP2_TINSEL_IMEM");
   int enlarged = imem && *imem ? !strcmp(imem, "enlarged") : text_end > TinselInstrBytesPerCore;
   uint32_t have = enlarged ? TinselMaxBootImageBytes + TinselEnlargedAppInstrBytes : TinselInstrBytesPerCore;
@@ -417,7 +424,7 @@ static void connect_link(uint32_t text_end, const Writes *preload, const char *s
       exit(1);
     hw.st.tsim_cmd = hw.tsim.cmd;
     double t0 = now();
-    while (!(hw.h = hl_open(hw.tsim.host, hw.tsim.debug, m->boards_x, m->boards_y, err, sizeof(err)))) {
+    while (!(hw.h = hl_open(hw.tsim.host, hw.tsim.debug, &geo, err, sizeof(err)))) {
       if (op2t_tsim_exited(&hw.tsim) >= 0)
         die("tsim stopped before it took the link (%s)", err);
       if (now() - t0 > 60)
@@ -429,7 +436,7 @@ static void connect_link(uint32_t text_end, const Writes *preload, const char *s
     const char *host = getenv("OP2_TINSEL_HOSTLINK"), *debug = getenv("OP2_TINSEL_DEBUGLINK");
     if (!host || !*host)
       die("OP2_TINSEL_HOSTLINK is not set (unix:@pciestream on a POETS box; tcl/poets.tcl run sets it)");
-    if (!(hw.h = hl_open(host, debug && *debug ? debug : NULL, m->boards_x, m->boards_y, err, sizeof(err))))
+    if (!(hw.h = hl_open(host, debug && *debug ? debug : NULL, &geo, err, sizeof(err))))
       die("cannot open the host link %s: %s", host, err);
   }
   if (enlarged && hl_set_instr_bytes(hw.h, 4u << TinselEnlargedLogInstrsPerCore))
@@ -485,13 +492,16 @@ static const char *group_elf(int g) {
   const char *dir = getenv("OP2_TINSEL_FW");
   const char *p = op2t_group_elf(g);
   if (dir && *dir) {
-    const char *base = strrchr(p, '/');
-    snprintf(path, sizeof(path), "%s/%s", dir, base ? base + 1 : p);
+    const char *rel = p; /* what follows the last ".fw/": a layout's NAME/ and the file */
+    for (const char *q = strstr(p, ".fw/"); q; q = strstr(q + 1, ".fw/"))
+      rel = q + 4;
+    snprintf(path, sizeof(path), "%s/%s", dir, rel);
     p = path;
   }
   if (access(p, R_OK) != 0)
-    die("firmware image %s not found (op2c puts the images beside the executable; OP2_TINSEL_FW=DIR names "
-        "another directory, such as an op2c --gen-dir's fw/)", p);
+    die("firmware image %s not found (op2c puts the images beside the executable, those for a thread layout "
+        "other than the board's, such as a tile's, in EXE.fw/NAME/ with op2c --fw-config NAME; OP2_TINSEL_FW=DIR "
+        "names another directory, such as an op2c --gen-dir's fw/)", p);
   return p;
 }
 

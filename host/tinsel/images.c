@@ -31,6 +31,15 @@ typedef struct {
   char err[256];         /* errors found here rather than by libop2_place */
 } Priv;
 
+/* 1 when firmware built against this runtime's tinsel_config.h (the
+ * board's) addresses threads, the host and its DRAM partition as machine M
+ * does: true of board, box and cluster, not of a tile. */
+static int board_layout(const PlaceMachine *m) {
+  return m->log_threads_per_board == TinselLogThreadsPerBoard && m->thread_bytes == TinselBytesPerDRAMPartition &&
+         m->host_mbox == (uint32_t)(TinselHostId >> TinselLogThreadsPerMailbox) &&
+         m->mailbox_routing_key == (uint32_t)TinselMailboxRoutingKey;
+}
+
 const char *op2t_group_elf(int g) {
   static char path[4096];
   char exe[4000];
@@ -39,7 +48,11 @@ const char *op2t_group_elf(int g) {
     n = 0;
   exe[n] = 0;
   const char *name = g < 0 || g >= op2t_groups.ngroups ? op2t_groups.all_elf : op2t_groups.group_elf[g];
-  snprintf(path, sizeof(path), "%s.fw/%s", exe, name ? name : "img_all.elf");
+  const PlaceMachine *m = op2t_machine();
+  if (board_layout(m))
+    snprintf(path, sizeof(path), "%s.fw/%s", exe, name ? name : "img_all.elf");
+  else
+    snprintf(path, sizeof(path), "%s.fw/%s/%s", exe, m->name, name ? name : "img_all.elf");
   return path;
 }
 
@@ -276,8 +289,10 @@ op2t_images *op2t_images_build(const op2t_devs *devs, const op2t_bound_inv *boun
     t->addr = place_thread_addr(m, th);
     t->board = place_thread_board(m, th);
     t->unit = place_thread_unit(m, th);
-    uint32_t part = t->addr & (TinselThreadsPerDRAM - 1);
-    t->load_addr = TinselDRAMInterleavedBase + (TinselThreadsPerDRAM - 1 - part) * TinselBytesPerDRAMPartition;
+    /* tinselHeapBaseGeneric in the machine's own layout (a tile's DRAM
+     * has fewer, larger partitions than a board's). */
+    uint32_t per_dram = (uint32_t)(m->threads_per_board / m->drams_per_board), part = t->addr & (per_dram - 1);
+    t->load_addr = TinselDRAMInterleavedBase + (per_dram - 1 - part) * m->thread_bytes;
   }
   im->ninv = gi->ninvocations;
   im->inv = op2t_calloc((size_t)im->ninv + 1, sizeof(op2t_image_inv));

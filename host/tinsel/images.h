@@ -67,6 +67,10 @@
 /* Path of group G's ELF (G < 0: all_elf): "<executable>.fw/<name>", found
  * through /proc/self/exe. Static buffer. */
 const char *op2t_group_elf(int g);
+/* The machine of OP2_TINSEL_CONFIG (threads.c). Firmware built for the
+ * board's thread layout serves board, box and cluster; another layout (a
+ * tile) loads the ELFs op2c --fw-config NAME wrote to EXE.fw/NAME/. */
+const PlaceMachine *op2t_machine(void);
 
 /* ---------------------------------------------------------- input */
 

@@ -62,3 +62,48 @@ TARGETS += $(FW_OP2C_DIR)/cflags $(FW_OP2C_DIR)/ldflags
 $(BUILD)/include/ss_%.h: firmware/softswitch/ss_%.h
 	@mkdir -p $(dir $@)
 	cp $< $@
+
+# Firmware for configurations whose thread layout differs from the board's
+# (a tile: 4 cores and one DRAM per board, so another host id, DRAM
+# partitions and routing-key bit): firmware/'s library, entry, softswitch
+# and boot loader compiled against that configuration's tinsel_config.h and
+# tinsel.ld, under $(FW)/boards/NAME/, and op2c's flags for it under
+# $(LIB)/firmware/NAME/ (op2c --fw-config NAME builds EXE.fw/NAME/). Box and
+# cluster share the board's layout and use the board's firmware. tsim-NAME
+# boots $(FW)/boards/NAME/boot.elf (sim/rules.mk).
+FW_LAYOUTS := tile core
+define fw_layout
+FWL_$(1) := $(FW)/boards/$(1)
+FWL_$(1)_CFLAGS := $(subst -I$(GEN),-I$(GEN)/boards/$(1),$(FW_CFLAGS))
+FWL_$(1)_HDRS := $(filter-out $(GEN)/tinsel_config.h,$(FW_HDRS)) $(GEN)/boards/$(1)/tinsel_config.h
+$(FW)/boards/$(1)/lib/%.o: firmware/lib/%.c $$(FWL_$(1)_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(FW_CC) $$(FWL_$(1)_CFLAGS) -c $$< -o $$@
+$(FW)/boards/$(1)/libfw.a: $(FW_LIB_SRCS:%=$(FW)/boards/$(1)/lib/%.o)
+	@rm -f $$@
+	riscv64-unknown-elf-ar rcs $$@ $$^
+$(FW)/boards/$(1)/app_entry.o: firmware/app/entry.S $(GEN)/boards/$(1)/tinsel_config.h
+	@mkdir -p $$(dir $$@)
+	$(FW_CC) $$(FWL_$(1)_CFLAGS) -c $$< -o $$@
+$(FW)/boards/$(1)/softswitch/%.o: firmware/softswitch/%.c $$(FWL_$(1)_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(FW_CC) $$(FWL_$(1)_CFLAGS) $(FW_SS_CFLAGS) -c $$< -o $$@
+$(FW)/boards/$(1)/boot/%.o: firmware/boot/% $$(FWL_$(1)_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(FW_CC) $$(FWL_$(1)_CFLAGS) -fno-jump-tables -c $$< -o $$@
+$(FW)/boards/$(1)/boot.elf: $(FW)/boards/$(1)/boot/entry.S.o $(FW)/boards/$(1)/boot/boot.c.o firmware/link/boot.ld \
+                            $(GEN)/boards/$(1)/tinsel.ld $(CHECKELF)
+	$(FW_CC) $(FW_ARCH) -nostdlib -nostartfiles -static -L$(GEN)/boards/$(1) -Tfirmware/link/boot.ld $$(filter %.o,$$^) -o $$@
+	$(CHECKELF) --boot $$@
+$(LIB)/firmware/$(1)/cflags: firmware/rules.mk host/tinsel/rules.mk
+	@mkdir -p $$(@D)
+	printf '%s\n' $$(patsubst -I%,-I$(CURDIR)/%,$$(FWL_$(1)_CFLAGS)) >$$@
+$(LIB)/firmware/$(1)/ldflags: firmware/rules.mk host/tinsel/rules.mk $(FW)/boards/$(1)/libfw.a $(FW)/boards/$(1)/app_entry.o \
+                              $(FW)/boards/$(1)/softswitch/softswitch.o $(FW)/boards/$(1)/softswitch/main.o $(GEN)/boards/$(1)/tinsel.ld
+	@mkdir -p $$(@D)
+	printf '%s\n' $$(patsubst -L%,-L$(CURDIR)/%,$$(patsubst -T%,-T$(CURDIR)/%,$$(subst -L$(GEN),-L$(GEN)/boards/$(1),$(FW_LDFLAGS)))) \
+	  $$(abspath $(FW)/boards/$(1)/app_entry.o $(FW)/boards/$(1)/softswitch/softswitch.o $(FW)/boards/$(1)/softswitch/main.o) >$$@
+	printf '%s\n' LIBS $$(abspath $(FW)/boards/$(1)/libfw.a) $(FW_LDLIBS) >>$$@
+TARGETS += $(FW)/boards/$(1)/boot.elf $(LIB)/firmware/$(1)/cflags $(LIB)/firmware/$(1)/ldflags
+endef
+$(foreach c,$(FW_LAYOUTS),$(eval $(call fw_layout,$(c))))

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "images.h"
 #include "op2t_internal.h"
 #include "op_internal.h"
 #include "place.h"
@@ -39,6 +40,12 @@ const char *op2t_config_name(void) {
   if (!pl.loaded)
     load_machine();
   return pl.m.name;
+}
+
+const PlaceMachine *op2t_machine(void) {
+  if (!pl.loaded)
+    load_machine();
+  return &pl.m;
 }
 
 int op2t_threads_per_mbox(void) {

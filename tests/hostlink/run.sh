@@ -4,7 +4,8 @@
 # program on libhostlink (boot_test) boots it: the test app on every core,
 # 1024 hellos, a ping and an echo per thread, a DebugLink line, hl_load of
 # what the app stored; tsim exits 0 when the host closes and writes its
-# statistics file. A host that connects and waits must find tsim asleep,
+# statistics file; the same library boots a tile and a box (geometry at run
+# time). A host that connects and waits must find tsim asleep,
 # not clocking; a wrong socket path fails with a clear message; a
 # malformed header, a message to an absent host or board, and bad tsim
 # options stop tsim with a clear message. Reads BUILD (default build).
@@ -78,20 +79,35 @@ check "stats file: $to_board messages to the board, flits $(stat "$s" host.to-bo
 keys=$(awk '{ print $1 }' "$s" | grep -c -E '^(exit|cycles|retired|core\.63\.retired|core\.0\.idle|messages\.sent|messages\.received|host\.to-host\.flits|link\.W\.out\.flits)$')
 check "stats file has the documented keys ($keys of 9)" test "$keys" -eq 9
 
-# ---- the same on a tile, with a tile-built boot loader, library and app (--boot)
-TT=$T/tile
-if [ -x "$TT/boot_test" ] && [ -f "$TT/boot.elf" ] && [ -f "$TT/app.elf" ]; then
-  HOST=unix:$tmp/tile.sock DEBUG=unix:@op2-poets-hostlink-$$-tile
-  "$tsim" --config tile --hostlink "$HOST" --debuglink "$DEBUG" --boot "$TT/boot.elf" >"$tmp/tile.out" 2>"$tmp/tile.err" &
+# ---- the same on a tile and on a box: one library and boot_test, the
+# geometry from boards/ at run time (hl_geometry_load); tsim-tile boots its
+# own tile-built boot loader, the tile's app is built for the tile's layout.
+# On the box, cores 0..3 of each of the six boards (a box-wide boot).
+# other_config NAME APP TSIM_OPTION... -- BOOT_TEST_OPTION...
+other_config() {
+  local name=$1 app=$2 topts=() bopts=()
+  shift 2
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do topts+=("$1"); shift; done
+  shift
+  bopts=("$@")
+  HOST=unix:$tmp/$name.sock DEBUG=unix:@op2-poets-hostlink-$$-$name
+  "$tsim" --config "$name" --hostlink "$HOST" --debuglink "$DEBUG" "${topts[@]}" >"$tmp/$name.out" 2>"$tmp/$name.err" &
   tsim_pid=$!
-  out=$(timeout 120 "$TT/boot_test" "$HOST" "$DEBUG" "$TT/app.elf" 2>&1); brc=$?
+  t0=${EPOCHREALTIME/./}
+  out=$(timeout 300 "$T/boot_test" --config "$name" "${bopts[@]}" "$HOST" "$DEBUG" "$app" 2>&1); brc=$?
   finished
+  secs=$(( (${EPOCHREALTIME/./} - t0) / 10000 ))
   oks=$(grep -c '^ok ' <<<"$out")
-  check "tile: boot_test's 5 checks pass ($oks; $(grep -o 'hello from every thread ([0-9 of]*)' <<<"$out")), tsim exits $trc" \
+  check "$name: boot_test's 5 checks pass ($oks; $(grep -o 'hello from every thread ([0-9 of]*)' <<<"$out"); $(grep -o 'DebugLink StdOut: [0-9]* of [0-9]* lines' <<<"$out")), tsim exits $trc, $((secs / 100)).$((secs % 100)) s" \
     test "$oks" -eq 5 -a $brc -eq 0 -a $trc -eq 0
+  [ "$oks" -eq 5 ] || echo "$out" | sed 's/^/    /'
+}
+if [ -f "$T/tile/app.elf" ]; then
+  other_config tile "$T/tile/app.elf" --
 else
-  fail "tile host-link test programs are built" "run make BUILD=$BUILD all"
+  fail "the tile's app is built" "run make BUILD=$BUILD all"
 fi
+other_config box "$T/app.elf" -- --cores 4
 
 # ---- a host that connects and waits: tsim sleeps (no CPU, no watchdog)
 serve idle --watchdog 5000

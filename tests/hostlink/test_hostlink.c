@@ -19,6 +19,9 @@
 #include <unistd.h>
 
 static char host_addr[64], debug_addr[64];
+// One board of the configuration this test is compiled against.
+static const hl_geometry board1 = { 1, 1, TinselMeshXBits, TinselMeshYBits, TinselMeshXBitsWithinBox,
+                                    TinselLogCoresPerBoard, TinselLogCoresPerDRAM, TinselRoutingKeyBit };
 
 static int listen_on(const char *spec) {
   struct sockaddr_un sa;
@@ -66,19 +69,93 @@ static void reply(int fd, uint32_t w0, uint32_t w1) {
 static void test_errors(void) {
   char err[512];
   setenv("HOSTLINK_CONNECT_ATTEMPTS", "2", 1);
-  hostlink *h = hl_open("unix:@hostlink-test-nobody-listens", NULL, 1, 1, err, sizeof err);
+  hostlink *h = hl_open("unix:@hostlink-test-nobody-listens", NULL, &board1, err, sizeof err);
   CHECK(!h && strstr(err, "cannot connect") && strstr(err, "2 attempts"), "no server: %s", err);
   unsetenv("HOSTLINK_CONNECT_ATTEMPTS");
-  h = hl_open("bogus", NULL, 1, 1, err, sizeof err);
+  h = hl_open("bogus", NULL, &board1, err, sizeof err);
   CHECK(!h && strstr(err, "not an address"), "bad address: %s", err);
-  h = hl_open("unix:", NULL, 1, 1, err, sizeof err);
+  h = hl_open("unix:", NULL, &board1, err, sizeof err);
   CHECK(!h && strstr(err, "empty socket name"), "empty name: %s", err);
   char longname[200] = "unix:/tmp/";
   memset(longname + 10, 'x', 150);
-  h = hl_open(longname, NULL, 1, 1, err, sizeof err);
+  h = hl_open(longname, NULL, &board1, err, sizeof err);
   CHECK(!h && strstr(err, "at most"), "long name: %s", err);
-  h = hl_open(host_addr, NULL, 0, 1, err, sizeof err);
+  hl_geometry g = board1;
+  g.boards_x = 0;
+  h = hl_open(host_addr, NULL, &g, err, sizeof err);
   CHECK(!h && strstr(err, "board mesh"), "bad mesh: %s", err);
+  g = board1;
+  g.boards_x = 1 << TinselMeshXBits;
+  g.boards_x++;
+  h = hl_open(host_addr, NULL, &g, err, sizeof err);
+  CHECK(!h && strstr(err, "board mesh"), "mesh wider than MeshXBits: %s", err);
+  g = board1;
+  g.log_cores_per_dram = g.log_cores_per_board + 1;
+  h = hl_open(host_addr, NULL, &g, err, sizeof err);
+  CHECK(!h && strstr(err, "LogCoresPerDRAM"), "more cores per DRAM than per board: %s", err);
+  g = board1;
+  g.routing_key_bit = 1;
+  h = hl_open(host_addr, NULL, &g, err, sizeof err);
+  CHECK(!h && strstr(err, "RoutingKeyBit"), "routing-key bit among the thread bits: %s", err);
+  h = hl_open(host_addr, NULL, NULL, err, sizeof err);
+  CHECK(!h && strstr(err, "no geometry"), "no geometry: %s", err);
+}
+
+// Geometries from boards/ (libboards) at run time: the thread-address
+// layout of a tile, a board and a box, and a missing configuration.
+static void test_geometry(void) {
+  char err[512];
+  hl_geometry tile, board, box;
+  CHECK(hl_geometry_load("tile", &tile, err, sizeof err) == 0, "tile: %s", err);
+  CHECK(hl_geometry_load("board", &board, err, sizeof err) == 0, "board: %s", err);
+  CHECK(hl_geometry_load("box", &box, err, sizeof err) == 0, "box: %s", err);
+  CHECK(tile.boards_x == 1 && tile.boards_y == 1 && tile.log_cores_per_board + 4 == board.log_cores_per_board &&
+        tile.log_cores_per_dram == tile.log_cores_per_board && tile.routing_key_bit < board.routing_key_bit,
+        "tile: 1 x 1 boards, %d cores (board: %d), key bit 0x%x", 1 << tile.log_cores_per_board,
+        1 << board.log_cores_per_board, tile.routing_key_bit);
+  CHECK(!memcmp(&board, &board1, sizeof board), "board from boards/ = the compiled-in board");
+  CHECK(box.boards_x * box.boards_y == 6 && box.log_cores_per_board == board.log_cores_per_board,
+        "box: %d x %d boards", box.boards_x, box.boards_y);
+  CHECK(hl_geometry_load("nosuch", &tile, err, sizeof err) == -1 && strstr(err, "nosuch"), "missing: %s", err);
+}
+
+// A tile's and a box's addresses (no connection needed beyond hl_open).
+static void test_addresses(int lfd) {
+  char err[512];
+  hl_geometry tile, box;
+  if (hl_geometry_load("tile", &tile, err, sizeof err) || hl_geometry_load("box", &box, err, sizeof err)) return;
+  hostlink *h = hl_open(host_addr, NULL, &tile, err, sizeof err);
+  CHECK(h != NULL, "hl_open on a tile: %s", err);
+  if (!h) return;
+  int s = accept(lfd, NULL, NULL), x, y, c, t;
+  uint32_t a = hl_to_addr(h, 0, 0, 3, 7), hdr[4], got[16], key_msg[16] = { 1 };
+  CHECK(a == (3u << TinselLogThreadsPerCore | 7u), "tile: core 3 thread 7 is 0x%x", a);
+  CHECK(hl_send(h, 4u << TinselLogThreadsPerCore, 1, key_msg) == -1 && strstr(hl_error(h), "outside the 1 x 1 mesh"),
+        "tile: core 4 is on another board: %s", hl_error(h));
+  CHECK(hl_start(h, (int[]){ 4 }, 1, 0) == -1 && strstr(hl_error(h), "4 cores"), "tile: hl_start of core 4: %s",
+        hl_error(h));
+  CHECK(hl_key_send(h, 0x1234, 1, key_msg) == 0, "tile: key send: %s", hl_error(h));
+  read_msg(s, hdr, got);
+  CHECK(hdr[0] == tile.routing_key_bit && hdr[3] == 0x1234, "tile: key send to 0x%x (RoutingKeyBit 0x%x)", hdr[0],
+        tile.routing_key_bit);
+  close(s);
+  hl_close(h);
+  h = hl_open(host_addr, NULL, &box, err, sizeof err);
+  CHECK(h != NULL, "hl_open on a box: %s", err);
+  if (!h) return;
+  s = accept(lfd, NULL, NULL);
+  a = hl_to_addr(h, 2, 1, 63, 15);
+  hl_from_addr(h, a, &x, &y, &c, &t);
+  CHECK(x == 2 && y == 1 && c == 63 && t == 15 &&
+        a == (((1u << box.mesh_x_bits | 2u) << box.log_cores_per_board | 63u) << TinselLogThreadsPerCore | 15u),
+        "box: board (2, 1) core 63 thread 15 is 0x%x", a);
+  CHECK(hl_send(h, a, 1, key_msg) == 0, "box: send to board (2, 1): %s", hl_error(h));
+  read_msg(s, hdr, got);
+  CHECK(hdr[0] == a, "box: header names 0x%x", hdr[0]);
+  CHECK(hl_send(h, hl_to_addr(h, 3, 0, 0, 0), 1, key_msg) == -1 && strstr(hl_error(h), "outside the 3 x 2 mesh"),
+        "box: board (3, 0): %s", hl_error(h));
+  close(s);
+  hl_close(h);
 }
 
 static void test_messages(hostlink *h, int s) {
@@ -226,7 +303,7 @@ static void test_debuglink(int hlfd) {
   pid_t child = fork();
   if (child == 0) _exit(debug_server(dlfd));
   char err[512];
-  hostlink *h = hl_open(host_addr, debug_addr, 1, 1, err, sizeof err);
+  hostlink *h = hl_open(host_addr, debug_addr, &board1, err, sizeof err);
   CHECK(h != NULL, "hl_open with a DebugLink: %s", err);
   if (!h) return;
   int s = accept(hlfd, NULL, NULL);
@@ -259,9 +336,11 @@ int main(void) {
   snprintf(host_addr, sizeof host_addr, "unix:@hostlink-test-%d", (int)getpid());
   snprintf(debug_addr, sizeof debug_addr, "unix:@hostlink-test-debug-%d", (int)getpid());
   test_errors();
+  test_geometry();
   int lfd = listen_on(host_addr);
+  test_addresses(lfd);
   char err[512];
-  hostlink *h = hl_open(host_addr, NULL, 1, 1, err, sizeof err);
+  hostlink *h = hl_open(host_addr, NULL, &board1, err, sizeof err);
   CHECK(h != NULL, "hl_open: %s", err);
   if (!h) return UNIT_FINISH();
   int s = accept(lfd, NULL, NULL);

@@ -57,14 +57,14 @@ static const char *basename_of(const char *path) {
 }
 
 // The group ELFs and img_all.elf go to OUTPUT.fw/, where the runtime's
-// engines that load firmware find them (host/tinsel/images.h op2t_group_elf).
-static int copy_images(const char *fw, const char *output, const FwImage *groups, int ngroups) {
-  char *dir = format("%s.fw", output);
+// engines that load firmware find them (host/tinsel/images.h op2t_group_elf);
+// those built for another thread layout (--fw-config NAME) to OUTPUT.fw/NAME/.
+static int copy_images(const char *fw, const char *dir, const FwImage *groups, int ngroups, bool with_all) {
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     error_plain("cannot create '%s': %s", dir, strerror(errno));
     return 1;
   }
-  for (int k = -1; k < ngroups; k++) {
+  for (int k = with_all ? -1 : 0; k < ngroups; k++) {
     const char *name = k < 0 ? "img_all" : groups[k].name;
     size_t len;
     char *bytes = read_file(format("%s/%s.elf", fw, name), &len);
@@ -105,8 +105,14 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   FwBuild fb = {.dir = fw, .prefix = op2c_prefix(), .verbose = opts->verbose, .enlarged_ok = opts->imem_enlarged};
   if (fw_build_images(&fb, g, imgs, nimgs))
     return 1;
-  if (copy_images(fw, opts->output, fb.groups, fb.ngroups))
+  if (copy_images(fw, format("%s.fw", opts->output), fb.groups, fb.ngroups, true))
     return 1;
+  for (int i = 0; i < opts->fw_configs.len; i++) {
+    const char *cfg = opts->fw_configs.data[i];
+    if (fw_build_config(&fb, g, cfg) ||
+        copy_images(format("%s/%s", fw, cfg), format("%s.fw/%s", opts->output, cfg), fb.groups, fb.ngroups, false))
+      return 1;
+  }
 
   // The host executable.
   StrArray sources = {0}, c_sources = {0}, includes = {0}, libs = {0};

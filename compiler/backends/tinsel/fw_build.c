@@ -10,7 +10,9 @@
 // device code; without them the device code is linked alone.
 #include "fw_build.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tinsel_config.h"
 
@@ -49,9 +51,10 @@ static const char *riscv_cc(void) {
 
 // Words of a file under <prefix>/lib/firmware/ (firmware/'s flags, written
 // by host/tinsel/rules.mk), or NULL when firmware/ is not built.
-static StrArray *fw_words(const char *prefix, const char *name) {
+static StrArray *fw_words(const char *prefix, const char *config, const char *name) {
   size_t len;
-  char *text = read_file(format("%s/lib/firmware/%s", prefix, name), &len);
+  char *text = read_file(config ? format("%s/lib/firmware/%s/%s", prefix, config, name)
+                                : format("%s/lib/firmware/%s", prefix, name), &len);
   if (!text)
     return NULL;
   StrArray *a = xcalloc(1, sizeof(StrArray));
@@ -73,9 +76,15 @@ static void push_all(StrArray *dst, const StrArray *src) {
 
 static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
   char *src = format("%s/%s.c", b->dir, img->name);
-  char *obj = format("%s/%s.o", b->dir, img->name);
-  *elf = format("%s/%s.elf", b->dir, img->name);
-  StrArray *cflags = fw_words(b->prefix, "cflags"), *ldflags = fw_words(b->prefix, "ldflags");
+  const char *out = b->out_dir ? b->out_dir : b->dir;
+  char *obj = format("%s/%s.o", out, img->name);
+  *elf = format("%s/%s.elf", out, img->name);
+  StrArray *cflags = fw_words(b->prefix, b->config, "cflags"), *ldflags = fw_words(b->prefix, b->config, "ldflags");
+  if (b->config && (!cflags || !ldflags)) {
+    error_plain("no firmware for configuration '%s' (%s/lib/firmware/%s/): make builds it for the configurations "
+                "of FW_LAYOUTS (host/tinsel/rules.mk)", b->config, b->prefix, b->config);
+    return 1;
+  }
   StrArray cc = {0};
   strarray_push(&cc, (char *)riscv_cc());
   if (cflags)
@@ -216,6 +225,29 @@ int fw_relink(FwBuild *b, const GGraphType *g, FwImage *img) {
   if (img->text_bytes < 0) {
     error_plain("cannot read the sections of '%s'", elf);
     return 1;
+  }
+  return 0;
+}
+
+int fw_build_config(const FwBuild *b, const GGraphType *g, const char *config) {
+  FwBuild c = *b;
+  c.config = config;
+  c.out_dir = format("%s/%s", b->dir, config);
+  c.manifest = NULL;
+  if (mkdir(c.out_dir, 0777) != 0 && errno != EEXIST) {
+    error_plain("cannot create '%s': %s", c.out_dir, strerror(errno));
+    return 1;
+  }
+  for (int k = 0; k < b->ngroups; k++) {
+    FwImage img = b->groups[k]; // same types and globals slice; its own measurement
+    if (fw_relink(&c, g, &img))
+      return 1;
+    if (img.text_bytes > fw_budget(b)) {
+      error_plain("code group %s built for configuration '%s' needs %ld bytes of instruction memory, more than "
+                  "the %ld it has (%ld for the board's layout)",
+                  img.name, config, img.text_bytes, fw_budget(b), b->groups[k].text_bytes);
+      return 1;
+    }
   }
   return 0;
 }

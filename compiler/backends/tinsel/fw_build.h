@@ -12,6 +12,8 @@ typedef struct {
   FILE *manifest;       // images.txt, while building
   FwImage *groups;      // fw_group_types: the images of the code groups
   int ngroups;
+  const char *out_dir;  // objects and ELFs go here (NULL: dir; fw_build_config)
+  const char *config;   // firmware/'s flags of this boards/ configuration (NULL: the board's)
 } FwBuild;
 
 // Compiles and links every image, measures its code, writes images.txt
@@ -29,5 +31,9 @@ int fw_group_types(FwBuild *b, const GGraphType *g, const FwImage *imgs, int nim
 int fw_place_globals(FwBuild *b, const GGraphType *g);
 // Compiles and links IMG again (after globals_at changed) and measures it.
 int fw_relink(FwBuild *b, const GGraphType *g, FwImage *img);
+// --fw-config NAME: the code groups again with firmware/ built for boards/
+// configuration NAME (another thread layout: <prefix>/lib/firmware/NAME/),
+// into <dir>/NAME/, each checked against the same budget.
+int fw_build_config(const FwBuild *b, const GGraphType *g, const char *config);
 
 #endif
