@@ -436,6 +436,9 @@ static void connect_link(uint32_t text_end, const Writes *preload, const char *s
     const char *host = getenv("OP2_TINSEL_HOSTLINK"), *debug = getenv("OP2_TINSEL_DEBUGLINK");
     if (!host || !*host)
       die("OP2_TINSEL_HOSTLINK is not set (unix:@pciestream on a POETS box; tcl/poets.tcl run sets it)");
+    if (debug && strchr(debug, ','))
+      die("OP2_TINSEL_DEBUGLINK=%s names several boxes' DebugLinks; libhostlink opens one box's (runs on "
+          "several boxes, OP2_TINSEL_BOXES beyond 1x1, are not supported yet)", debug);
     if (!(hw.h = hl_open(host, debug && *debug ? debug : NULL, &geo, err, sizeof(err))))
       die("cannot open the host link %s: %s", host, err);
   }

@@ -263,7 +263,7 @@ op2t_images *op2t_images_build(const op2t_devs *devs, const op2t_bound_inv *boun
   pv->devs = devs;
   const char *cfg = opt && opt->config ? opt->config : OP2T_DEFAULT_CONFIG;
   int fanin = opt && opt->fanin > 0 ? opt->fanin : OP2T_DEFAULT_FANIN;
-  if (place_machine_load(&im->machine, cfg, err, errlen) != 0) {
+  if (op2t_machine_load(&im->machine, cfg, err, errlen) != 0) {
     op2t_images_free(im);
     return NULL;
   }

@@ -71,6 +71,9 @@ const char *op2t_group_elf(int g);
  * board's thread layout serves board, box and cluster; another layout (a
  * tile) loads the ELFs op2c --fw-config NAME wrote to EXE.fw/NAME/. */
 const PlaceMachine *op2t_machine(void);
+/* place_machine_load, then OP2_TINSEL_BOXES=XxY: only the first X x Y
+ * boxes of the configuration (threads.c). 0, or -1 with ERR. */
+int op2t_machine_load(PlaceMachine *m, const char *cfg, char *err, size_t errlen);
 
 /* ---------------------------------------------------------- input */
 

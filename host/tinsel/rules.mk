@@ -20,7 +20,7 @@ $(OBJ)/host/tinsel/%.o: host/tinsel/%.c $(wildcard host/tinsel/*.h) host/seq/op_
                         firmware/softswitch/ss_tree.h firmware/softswitch/ss_counted.h host/place/place.h \
                         firmware/softswitch/softswitch.h $(GEN)/tinsel_config.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(EXTRA_DEFS) -Ihost/seq -Ihost/place -Ihost/hostlink -Isim -Ifirmware/softswitch -I$(GEN) -c $< -o $@
+	$(CC) $(CFLAGS) $(EXTRA_DEFS) -Ihost/seq -Ihost/place -Ihost/hostlink -Iboards -Isim -Ifirmware/softswitch -I$(GEN) -c $< -o $@
 
 # The sim engine starts the tsim of this build unless OP2_TINSEL_TSIM says otherwise.
 $(OBJ)/host/tinsel/tsim_spawn.o: EXTRA_DEFS := -DOP2T_TSIM_PATH='"$(abspath $(BIN)/tsim)"'

@@ -11,9 +11,11 @@
  * holds every type's handlers. Placement is redone only when a type is
  * bound to a new set (devices do not move between invocations).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_config.h"
 #include "images.h"
 #include "op2t_internal.h"
 #include "op_internal.h"
@@ -26,12 +28,51 @@ static struct {
   int ntypes;
 } pl;
 
+/* OP2_TINSEL_BOXES=XxY: the machine is the first X x Y boxes of CFG (tcl's
+ * `run --boxes`), so the placement and the boards the engine loads are
+ * those boxes' boards only. */
+static int restrict_boxes(PlaceMachine *m, const char *cfg, const char *boxes, char *err, size_t errlen) {
+  int nx, ny;
+  char end;
+  if (sscanf(boxes, "%dx%d%c", &nx, &ny, &end) != 2 || nx < 1 || ny < 1) {
+    snprintf(err, errlen, "OP2_TINSEL_BOXES=%s: expected XxY, such as 2x1", boxes);
+    return -1;
+  }
+  BoardConfig *bc = board_config_load(cfg, err, errlen);
+  long long bx, by;
+  if (!bc)
+    return -1;
+  int rc = board_config_get_int(bc, "MeshXLenWithinBox", &bx, err, errlen) ||
+           board_config_get_int(bc, "MeshYLenWithinBox", &by, err, errlen);
+  board_config_free(bc);
+  if (rc)
+    return -1;
+  if (nx * bx > m->boards_x || ny * by > m->boards_y) {
+    snprintf(err, errlen, "OP2_TINSEL_BOXES=%s: %s has %lldx%lld boxes of %lldx%lld boards", boxes, m->name,
+             m->boards_x / bx, m->boards_y / by, bx, by);
+    return -1;
+  }
+  m->boards_x = nx * (int)bx;
+  m->boards_y = ny * (int)by;
+  m->nboards = m->boards_x * m->boards_y;
+  m->nthreads = m->threads_per_board * m->nboards;
+  m->nunits = m->units_per_mbox * m->mboxes_per_board * m->nboards;
+  return 0;
+}
+
+int op2t_machine_load(PlaceMachine *m, const char *cfg, char *err, size_t errlen) {
+  if (place_machine_load(m, cfg, err, errlen) != 0)
+    return -1;
+  const char *boxes = getenv("OP2_TINSEL_BOXES");
+  return boxes && *boxes ? restrict_boxes(m, cfg, boxes, err, errlen) : 0;
+}
+
 static void load_machine(void) {
   const char *cfg = getenv("OP2_TINSEL_CONFIG");
   if (!cfg || !*cfg)
     cfg = OP2T_DEFAULT_CONFIG;
   char err[512];
-  if (place_machine_load(&pl.m, cfg, err, sizeof(err)) != 0)
+  if (op2t_machine_load(&pl.m, cfg, err, sizeof(err)) != 0)
     op2t_fatal("OP2_TINSEL_CONFIG=%s: %s", cfg, err);
   pl.loaded = 1;
 }

@@ -19,3 +19,11 @@ $(BIN)/tests/airfoil_direct_%: tests/op2/airfoil_direct.cpp apps/airfoil/airfoil
 
 TARGETS += $(OP2_TESTS) $(BIN)/tests/airfoil_direct_dp $(BIN)/tests/airfoil_direct_sp
 SUITES  += tests/op2/run.sh
+
+# Every OP2 test program on the tile, board and box models (tests/op2/model.sh;
+# make test runs them on tile and board and a few on the box): a suite of its
+# own, with make test's sanitizer build.
+.PHONY: test-op2-model
+test-op2-model: deps
+	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san all
+	@BUILD=build/san TEST_CFLAGS="$(SANFLAGS)" tests/run_suites.sh tests/op2/model.sh

@@ -3,8 +3,9 @@
 # itself; airfoil dp and sp must print exactly the rms of the plain C++
 # oracle on the 1800-cell mesh (seq back end). Then the tinsel target:
 # resident dats on the functional engine, every program on the cycle model
-# (tile and board, random message delays), and a small airfoil on the board
-# model against seq. Reads BUILD (default build) and TEST_CFLAGS.
+# (tile and board; a few on a box; random message delays), and a small
+# airfoil on the board model against seq. Reads BUILD (default build) and
+# TEST_CFLAGS.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source tests/lib.sh
@@ -60,44 +61,23 @@ if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "
     OP2_TINSEL_ENGINE=hostlink OP2_TINSEL_HOSTLINK=
   engine_error "sim engine with a missing tsim" "tsim stopped before it took the link" \
     OP2_TINSEL_ENGINE=sim OP2_TINSEL_TSIM="$tmp/no-tsim"
+  engine_error "OP2_TINSEL_BOXES beyond the configuration" "OP2_TINSEL_BOXES=3x1: cluster has 2x4 boxes of 3x2 boards" \
+    OP2_TINSEL_CONFIG=cluster OP2_TINSEL_BOXES=3x1
+  engine_error "OP2_TINSEL_BOXES malformed" "OP2_TINSEL_BOXES=2: expected XxY" OP2_TINSEL_CONFIG=cluster OP2_TINSEL_BOXES=2
+  out=$(cd "$tmp" && OP2_TINSEL_ENGINE=softswitch OP2_TINSEL_CONFIG=cluster OP2_TINSEL_BOXES=1x1 ./rd 2>&1)
+  check "resident_dats on one box of the cluster (OP2_TINSEL_BOXES=1x1, softswitch engine)" \
+    grep -qx "resident_dats PASSED" <<<"$out"
 else
   fail "resident_dats builds for the tinsel target" "$(tail -5 "$tmp/rd.build")"
 fi
 
-# On the cycle model (engine sim: the executable starts tsim itself), with
-# random message delays (tsim --delay-seed, another seed per program): every
-# test program on a board (tsim serves boards and boxes over HostLink, not
-# tiles); each checks itself (exact where the order of INC
-# contributions cannot matter, relative where it can: op2_check.h), so
-# PASSED means it agrees with what seq computes.
-model_run() { # NAME EXE CONFIG SEED
-  local name=$1 exe=$2 cfg=$3 seed=$4 out rc
-  out=$(cd "$tmp" && OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=$cfg OP2_TINSEL_DELAY_SEED=$seed timeout 300 "$exe" 2>&1); rc=$?
-  if [ $rc -eq 0 ] && grep -q "^$name PASSED$" <<<"$out" && grep -q "^op2 tinsel: summary (sim engine on $cfg" <<<"$out"; then
-    pass "op2 $name on the $cfg model (delay seed $seed)"
-  else
-    fail "op2 $name on the $cfg model (delay seed $seed)" "exit $rc" "$(tail -25 <<<"$out")"
-  fi
-}
+# On the cycle model: every test program on a tile and a board, a
+# representative few on a 6-board box (tests/op2/model_runs.sh; all of
+# them on all three: make test-op2-model), each run with its own random
+# message delays, each program checking itself against what seq computes.
+source tests/op2/model_runs.sh
 if [ -x "$bin/tsim" ]; then
-  seed=0
-  for src in $(ls tests/op2/*.cpp tests/op2/*.c | grep -v airfoil_direct); do
-    name=$(basename "${src%.*}")
-    # opt_arg's kernel counts in a host global: it cannot run on devices (tests/tinsel checks the error)
-    [ "$name" = opt_arg ] && continue
-    # Within make test's time budget: not while_loop (hundreds of invocations)
-    # nor resident_dats (8 reloads; its functional-engine run is above).
-    # OP2_MODEL_TESTS=all runs them too.
-    case "$name" in while_loop|resident_dats) [ "${OP2_MODEL_TESTS:-}" = all ] || continue ;; esac
-    # dp kernels need the enlarged instruction memory (op2c says so; the engine runs tsim --imem enlarged)
-    imem=$(grep -q '"double"' "$src" && echo enlarged || echo real)
-    if ! "$bin/op2c" --target tinsel --imem $imem -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/$name.gen" \
-         -o "$tmp/${name}_tinsel" "$src" >"$tmp/$name.build" 2>&1; then
-      fail "op2 $name builds for the tinsel target" "$(tail -5 "$tmp/$name.build")"; continue
-    fi
-    seed=$((seed + 1))
-    model_run "$name" "$tmp/${name}_tinsel" board $seed
-  done
+  model_suite "tile board box" "${OP2_MODEL_BOX:-direct_inc gbl_reductions vector_args}"
 else
   fail "op2 programs on the model" "missing $bin/tsim (make all)"
 fi

@@ -2,7 +2,16 @@
 // iterations on a 1D Laplace problem run until the residual reduction
 // falls below a threshold. The iteration count is checked against a plain
 // C++ replay of the same arithmetic.
+//
+// OP2_WHILE_TOL (default 1e-12: 293 iterations) is the residual the loop
+// stops at; the cycle-model runs use 1e-4 (70 iterations, 140 invocations:
+// tests/op2/model_runs.sh), since every iteration is two invocations and a
+// host round trip for the residual.
 #include "op_seq.h"
+
+#ifndef OP2_WHILE_TOL
+#define OP2_WHILE_TOL 1e-12
+#endif
 
 #include "op2_check.h"
 
@@ -60,7 +69,7 @@ int main(int argc, char **argv) {
   op_dat p_r = op_decl_dat(nodes, 1, "double", NULL, "p_r");
   op_dat p_fixed = op_decl_dat(nodes, 1, "int", fixed, "p_fixed");
 
-  const double tol = 1e-12;
+  const double tol = OP2_WHILE_TOL;
   double rsq = 1;
   int iters = 0;
   while (rsq > tol && iters < 10000) {
@@ -83,7 +92,9 @@ int main(int argc, char **argv) {
   CHECK_EQ_I(iters, want_iters);
   for (int n = 0; n < NN; n++) {
     CHECK_EQ_D(u[n], want[n]);
-    CHECK(fabs(u[n] - (double)n / (NN - 1)) < 1e-5); // the linear solution
+    // The linear solution: Jacobi's error ends ~3.6 times the residual's
+    // norm here (its slowest mode), so within 10 sqrt(tol) (1e-5 by default).
+    CHECK(fabs(u[n] - (double)n / (NN - 1)) < 10 * sqrt(tol));
   }
   op_exit();
   return check_finish("while_loop");
