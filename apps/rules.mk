@@ -57,11 +57,12 @@ $(foreach a,$(APPS),$(foreach v,$($(a)_VARIANTS),$(eval $(call op2_app,$(a),$(v)
 # op2_tinsel_app NAME VARIANT: $(BIN)/NAME_VARIANT_tinsel (built for make run
 # only; dp images need the enlarged instruction memory, which op2c says).
 TINSEL_APP_DEPS := $(OP2_DEPS) $(TINSELRT_LIB) $(TINSELRT_INC) $(PLACE_LIB) $(LIB)/libboards.a \
-                   $(FW_OP2C_DIR)/cflags $(FW_OP2C_DIR)/ldflags
+                   $(FW_OP2C_DIR)/cflags $(FW_OP2C_DIR)/ldflags $(FW_OP2C_DIR)/tile/cflags $(FW_OP2C_DIR)/tile/ldflags
+# (--fw-config tile: also the tile's firmware, for make sim CONFIG=tile)
 define op2_tinsel_app
 $(BIN)/$(1)_$(2)_tinsel: $(wildcard apps/$(1)/$(2)/*.cpp apps/$(1)/$(2)/*.h apps/$(1)/*.h) $(TINSEL_APP_DEPS)
 	@mkdir -p $$(@D) $(BUILD)/apps
-	$(OP2C_RUN) --target tinsel $(OP2C_FLAGS) $(if $(filter dp,$(2)),--imem enlarged) \
+	$(OP2C_RUN) --target tinsel $(OP2C_FLAGS) $(if $(filter dp,$(2)),--imem enlarged) --fw-config tile \
 	  --gen-dir $(BUILD)/apps/$(1)_$(2)_tinsel.gen -o $$@ apps/$(1)/$(2)/$(1).cpp
 endef
 $(foreach a,$(APPS),$(foreach v,$($(a)_VARIANTS),$(eval $(call op2_tinsel_app,$(a),$(v)))))

@@ -83,16 +83,24 @@ else
 fi
 
 # A small airfoil (meshgen 6 8: 144 cells, 2 iterations: the first loads
-# the instance once per loop, the second runs on it) on the board model
-# through make sim's script: rms history and final p_q against seq.
+# the instance once per loop, the second runs on it) on the tile, board
+# and box models through make sim's script: rms history and final p_q
+# against seq (OP2_AIRFOIL_CONFIGS narrows the list).
 if "$bin/meshgen" 6 8 -o "$tmp/naca_6x8.dat" >/dev/null 2>&1 &&
-   "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/af.gen" -o "$tmp/airfoil_sp_tinsel" \
-     apps/airfoil/sp/airfoil.cpp >"$tmp/af.build" 2>&1; then
-  APP=airfoil VARIANT=sp EXE=$tmp/airfoil_sp_tinsel SEQ=$bin/airfoil_sp MESH=$tmp/naca_6x8.dat ITERS=2 \
-    PRINT_EVERY=1 CONFIG=board SEED=5 timeout 600 apps/sim.sh >"$tmp/af.out" 2>&1
-  if grep -qx PASSED "$tmp/af.out"; then pass "airfoil sp (144 cells, 2 iterations) on the board model agrees with seq"
-  else fail "airfoil sp (144 cells, 2 iterations) on the board model agrees with seq" "$(tail -30 "$tmp/af.out")"; fi
-  check "airfoil on the model prints its summary" grep -q "^  simulated cycles" "$tmp/af.out"
+   "$bin/op2c" --target tinsel --fw-config tile -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/af.gen" \
+     -o "$tmp/airfoil_sp_tinsel" apps/airfoil/sp/airfoil.cpp >"$tmp/af.build" 2>&1; then
+  seed=5
+  for cfg in ${OP2_AIRFOIL_CONFIGS:-tile board box}; do
+    seed=$((seed + 1))
+    t0=${EPOCHREALTIME/./}
+    APP=airfoil VARIANT=sp EXE=$tmp/airfoil_sp_tinsel SEQ=$bin/airfoil_sp MESH=$tmp/naca_6x8.dat ITERS=2 \
+      PRINT_EVERY=1 CONFIG=$cfg SEED=$seed timeout 600 apps/sim.sh >"$tmp/af_$cfg.out" 2>&1
+    cs=$(( (${EPOCHREALTIME/./} - t0) / 10000 ))
+    what="airfoil sp (144 cells, 2 iterations) on the $cfg model agrees with seq ($((cs / 100)).$(printf %02d $((cs % 100))) s)"
+    if grep -qx PASSED "$tmp/af_$cfg.out"; then pass "$what"
+    else fail "$what" "$(tail -30 "$tmp/af_$cfg.out")"; fi
+    check "airfoil on the $cfg model prints its summary" grep -q "^  simulated cycles" "$tmp/af_$cfg.out"
+  done
 else
   fail "airfoil sp builds for the model test" "$(tail -5 "$tmp/af.build")"
 fi

@@ -93,7 +93,9 @@ static int host(const char *hl, const char *dl, const char *elf_path, int *cores
   if (elf32_load(elf_path, &elf, err, sizeof err) || elf32_symbol(&elf, "app_results", &results))
     die(elf_path, "cannot read it or its symbol app_results");
   elf32_free(&elf);
-  hostlink *h = hl_open(hl, dl, 1, 1, err, sizeof err);
+  const hl_geometry board = { 1, 1, TinselMeshXBits, TinselMeshYBits, TinselMeshXBitsWithinBox,
+                              TinselLogCoresPerBoard, TinselLogCoresPerDRAM, TinselRoutingKeyBit };
+  hostlink *h = hl_open(hl, dl, &board, err, sizeof err);
   if (!h) die("hl_open", err);
   if (hl_set_timeout(h, WAIT_MS)) die("hl_set_timeout", hl_error(h));
   int threads = n * TinselThreadsPerCore;
