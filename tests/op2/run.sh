@@ -77,7 +77,7 @@ fi
 # message delays, each program checking itself against what seq computes.
 source tests/op2/model_runs.sh
 if [ -x "$bin/tsim" ]; then
-  model_suite "tile board box" "${OP2_MODEL_BOX:-direct_inc gbl_reductions vector_args}"
+  model_suite "tile board box" "${OP2_MODEL_BOX:-direct_inc fetch_print vector_args}"
 else
   fail "op2 programs on the model" "missing $bin/tsim (make all)"
 fi
@@ -93,6 +93,7 @@ if "$bin/meshgen" 6 8 -o "$tmp/naca_6x8.dat" >/dev/null 2>&1 &&
   for cfg in ${OP2_AIRFOIL_CONFIGS:-tile board box}; do
     seed=$((seed + 1))
     t0=${EPOCHREALTIME/./}
+    OP2_TINSEL_BEGIN=$(model_begin "$cfg") \
     APP=airfoil VARIANT=sp EXE=$tmp/airfoil_sp_tinsel SEQ=$bin/airfoil_sp MESH=$tmp/naca_6x8.dat ITERS=2 \
       PRINT_EVERY=1 CONFIG=$cfg SEED=$seed timeout 600 apps/sim.sh >"$tmp/af_$cfg.out" 2>&1
     cs=$(( (${EPOCHREALTIME/./} - t0) / 10000 ))
