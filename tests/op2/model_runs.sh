@@ -48,13 +48,10 @@ model_build() {
   fi
 }
 
-# Begins on the tile go one host message per thread (OP2_TINSEL_BEGIN=threads):
-# with one routing-key begin (the engine's default) some runs of
-# gbl_reductions on the tile model hang (about half of delay seeds 20-31: a
-# thread stops answering the host's CYCLES or STATS request after a keyed
-# begin); the board and the box use the keyed begin.
+# Begins: the engine's default (one host message per involved thread;
+# keyed begins, OP2_TINSEL_BEGIN=key, hang some runs, the tile's most).
 model_begin() { # CONFIG
-  case $1 in tile) echo threads ;; *) echo key ;; esac
+  echo "${OP2_TINSEL_BEGIN:-threads}"
 }
 
 # Seconds a run may take: while_loop's 140 invocations on the six-board box
