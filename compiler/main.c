@@ -202,7 +202,7 @@ static bool emit_graph_xml(const char *path, Program **progs, int n) {
     error_plain("--emit-xml: the program has no op_par_loop");
     return false;
   }
-  Protocol *proto = protocol_lower(main_prog);
+  Protocol *proto = protocol_lower(main_prog, TINSEL_MAX_PAYLOAD);
   protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
   GGraphType *g = graph_build(main_prog, proto);
   return diag_errors == 0 && graph_write_xml(path, g);
@@ -249,7 +249,7 @@ int main(int argc, char **argv) {
     return 1;
   if (o.dump_protocol)
     for (int i = 0; i < o.sources.len; i++)
-      protocol_dump(stdout, protocol_lower(progs[i]));
+      protocol_dump(stdout, protocol_lower(progs[i], TINSEL_MAX_PAYLOAD));
   if (o.graph_xml_path && !emit_graph_xml(o.graph_xml_path, progs, o.sources.len))
     return 1;
   if ((o.dump_ir || o.dump_protocol || o.xml_path || o.graph_xml_path) && !o.output_given)

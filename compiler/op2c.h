@@ -291,6 +291,10 @@ typedef struct {
   int slots;         // map slots a vector arg covers, else 1
   Access acc;
   int bytes;         // payload of one message, -1 when unknown
+  // Read pins: one message carries every dat an element reads through the
+  // same map slot(s) (res_calc: p_q and p_adt of a cell in one message).
+  IRDat **dats; int ndats; // read_send, read_recv: the dats carried, dats[0] == dat
+  int *args; int nargs;    // read_recv: the args it lands, args[0] == arg
 } ProtoPin;
 
 typedef struct {
@@ -308,9 +312,16 @@ typedef struct {
   ProtoInvocation **invocations; int ninvocations;
 } Protocol;
 
-Protocol *protocol_lower(const Program *prog);
+// max_payload: reads of one element through one map slot share a message
+// up to this many bytes.
+Protocol *protocol_lower(const Program *prog, int max_payload);
 void protocol_check_sizes(const Protocol *p, int max_payload);
 void protocol_dump(FILE *out, const Protocol *p);
+// The read_recv pin that lands arg's reads, NULL when they ride on another
+// arg's message (or the arg reads nothing indirectly); and the read_send pin
+// whose messages it receives.
+const ProtoPin *protocol_read_recv_of(const ProtoInvocation *inv, int arg);
+const ProtoPin *protocol_read_send_of(const ProtoInvocation *inv, const ProtoPin *recv);
 
 //
 // ir_xml.c

@@ -8,6 +8,11 @@
 //   {to_set}.{inv}_{dat}_read_send    a dat an indirect READ/RW arg reads,
 //                                     sent once and fanned out to every user
 //   {iter}.{inv}_arg{i}_read_recv     lands in {inv}_arg{i}_buffer
+//
+// Reads through the same map and slot share a message up to max_payload:
+// {to_set}.{inv}_{dat1}_and_{dat2}_read_send carries both dats, and the
+// read_recv pin of the first such arg lands each in its arg's buffer (the
+// other args have no read pins of their own).
 //   {iter}.{inv}_arg{i}_write_send    an indirect WRITE/RW/INC arg's buffer
 //   {to_set}.{inv}_arg{i}_write_recv  applied to the dat (INC adds, else copies)
 //
@@ -37,35 +42,118 @@ static void add_set(ProtoInvocation *inv, IRSet *s) {
 
 static void add_pin(ProtoInvocation *inv, ProtoPin pin) { VEC_PUSH(inv->pins, inv->npins, pin); }
 
-static ProtoPin *find_read_send(ProtoInvocation *inv, IRDat *dat) {
-  for (int i = 0; i < inv->npins; i++)
-    if (inv->pins[i].kind == PIN_READ_SEND && inv->pins[i].dat == dat)
-      return &inv->pins[i];
+static ProtoPin *find_read_send(ProtoInvocation *inv, IRDat **dats, int ndats) {
+  for (int i = 0; i < inv->npins; i++) {
+    ProtoPin *p = &inv->pins[i];
+    if (p->kind != PIN_READ_SEND || p->ndats != ndats)
+      continue;
+    int k = 0;
+    while (k < ndats && p->dats[k] == dats[k])
+      k++;
+    if (k == ndats)
+      return p;
+  }
   return NULL;
 }
 
 static bool reads(Access acc) { return acc == ACC_READ || acc == ACC_RW; }
 static bool writes(Access acc) { return acc != ACC_READ; }
+static bool reads_indirect(const IRArg *a) { return a->kind == ARG_DAT && a->map && a->dat && reads(a->acc); }
 
-static void lower_indirect(ProtoInvocation *inv, const IRLoop *loop, int i) {
+// The reads of an element through one map slot (or one vector of slots):
+// a single message from each source element carries every dat they read,
+// once each, so a source sends one multicast instead of one per dat and an
+// element receives one message instead of one per arg.
+typedef struct {
+  IRDat **dats; int ndats;
+  int *args; int nargs;
+} ReadGroup;
+
+// Payload of a message carrying these dats as C lays it out (each array
+// aligned to its element, the struct to its largest); -1 if a type is unknown.
+static int dats_bytes(IRDat *const *dats, int n) {
+  int off = 0, align = 1;
+  for (int i = 0; i < n; i++) {
+    const TypeInfo *ti = type_lookup(dats[i]->type);
+    if (!ti || ti->size <= 0 || dats[i]->dim <= 0)
+      return -1;
+    off = (off + ti->size - 1) / ti->size * ti->size + ti->size * dats[i]->dim;
+    align = ti->size > align ? ti->size : align;
+  }
+  return (off + align - 1) / align * align;
+}
+
+// Whether group g can take arg a: the same map and slot(s), and its dat
+// already carried or still fitting max_payload.
+static bool group_takes(const IRLoop *loop, const ReadGroup *g, const IRArg *a, int max_payload) {
+  const IRArg *first = &loop->args[g->args[0]];
+  if (first->map != a->map || first->idx != a->idx)
+    return false;
+  for (int k = 0; k < g->ndats; k++)
+    if (g->dats[k] == a->dat)
+      return true;
+  IRDat **dats = xcalloc((size_t)g->ndats + 1, sizeof(IRDat *));
+  memcpy(dats, g->dats, sizeof(IRDat *) * (size_t)g->ndats);
+  dats[g->ndats] = a->dat;
+  int bytes = dats_bytes(dats, g->ndats + 1);
+  return bytes >= 0 && bytes <= max_payload;
+}
+
+// Groups the reading indirect args; group_of[i]: arg i's group or -1.
+static ReadGroup *read_groups(const IRLoop *loop, int max_payload, int *group_of, int *ngroups) {
+  ReadGroup *groups = NULL;
+  *ngroups = 0;
+  for (int i = 0; i < loop->nargs; i++) {
+    const IRArg *a = &loop->args[i];
+    group_of[i] = -1;
+    if (!reads_indirect(a))
+      continue;
+    int g = 0;
+    while (g < *ngroups && !group_takes(loop, &groups[g], a, max_payload))
+      g++;
+    if (g == *ngroups)
+      VEC_PUSH(groups, *ngroups, ((ReadGroup){0}));
+    ReadGroup *rg = &groups[g];
+    int k = 0;
+    while (k < rg->ndats && rg->dats[k] != a->dat)
+      k++;
+    if (k == rg->ndats)
+      VEC_PUSH(rg->dats, rg->ndats, a->dat);
+    VEC_PUSH(rg->args, rg->nargs, i);
+    group_of[i] = g;
+  }
+  return groups;
+}
+
+// Name part for the dats of a message: p_q, or p_q_and_p_adt.
+static char *dats_name(IRDat *const *dats, int n) {
+  char *s = xstrdup(dats[0]->var);
+  for (int k = 1; k < n; k++)
+    s = format("%s_and_%s", s, dats[k]->var);
+  return s;
+}
+
+static void lower_indirect(ProtoInvocation *inv, const IRLoop *loop, int i, const ReadGroup *rg) {
   const IRArg *a = &loop->args[i];
   IRSet *iter = loop->set, *to = a->dat->set;
   int slots = a->idx <= -2 ? -a->idx : 1;
   int bytes = elem_bytes(a);
   add_set(inv, to);
-  if (reads(a->acc)) {
-    if (!find_read_send(inv, a->dat))
-      add_pin(inv, (ProtoPin){PIN_READ_SEND, to, format("%s_%s_read_send", loop->invocation, a->dat->var),
-                              a->dat, -1, 1, ACC_READ, bytes});
+  if (rg && rg->args[0] == i) { // the group's first arg stands for all of them
+    int rbytes = rg->ndats == 1 ? bytes : dats_bytes(rg->dats, rg->ndats);
+    if (!find_read_send(inv, rg->dats, rg->ndats))
+      add_pin(inv, (ProtoPin){PIN_READ_SEND, to,
+                              format("%s_%s_read_send", loop->invocation, dats_name(rg->dats, rg->ndats)),
+                              a->dat, -1, 1, ACC_READ, rbytes, rg->dats, rg->ndats, NULL, 0});
     add_pin(inv, (ProtoPin){PIN_READ_RECV, iter, format("%s_arg%d_read_recv", loop->invocation, i),
-                            a->dat, i, slots, a->acc, bytes});
+                            a->dat, i, slots, a->acc, rbytes, rg->dats, rg->ndats, rg->args, rg->nargs});
     inv->read_recv_per_elem += slots;
   }
   if (writes(a->acc)) {
     add_pin(inv, (ProtoPin){PIN_WRITE_SEND, iter, format("%s_arg%d_write_send", loop->invocation, i),
-                            a->dat, i, slots, a->acc, bytes});
+                            a->dat, i, slots, a->acc, bytes, NULL, 0, NULL, 0});
     add_pin(inv, (ProtoPin){PIN_WRITE_RECV, to, format("%s_arg%d_write_recv", loop->invocation, i),
-                            a->dat, i, slots, a->acc, bytes});
+                            a->dat, i, slots, a->acc, bytes, NULL, 0, NULL, 0});
     inv->write_send_per_elem += slots;
   }
 }
@@ -84,33 +172,35 @@ static void lower_gbl(ProtoInvocation *inv, const IRArg *a) {
     inv->end_bytes += bytes;
 }
 
-static ProtoInvocation *lower_loop(const IRLoop *loop) {
+static ProtoInvocation *lower_loop(const IRLoop *loop, int max_payload) {
   ProtoInvocation *inv = xcalloc(1, sizeof(ProtoInvocation));
   inv->loop = loop;
+  int ngroups, *group_of = xcalloc((size_t)loop->nargs + 1, sizeof(int));
+  ReadGroup *groups = read_groups(loop, max_payload, group_of, &ngroups);
   add_set(inv, loop->set);
   for (int i = 0; i < loop->nargs; i++)
     inv->begin_bytes += loop->args[i].opt ? 1 : 0;
   for (int i = 0; i < loop->nargs; i++) {
     const IRArg *a = &loop->args[i];
     if (a->kind == ARG_DAT && a->map && a->dat)
-      lower_indirect(inv, loop, i);
+      lower_indirect(inv, loop, i, group_of[i] >= 0 ? &groups[group_of[i]] : NULL);
     else if (a->kind == ARG_GBL)
       lower_gbl(inv, a);
     else if (a->kind == ARG_IDX)
       inv->nidx++; // a static value per element: a device property, not a message
   }
   add_pin(inv, (ProtoPin){PIN_BEGIN, NULL, format("%s_begin", loop->invocation), NULL, -1, 1,
-                          ACC_READ, inv->begin_bytes});
+                          ACC_READ, inv->begin_bytes, NULL, 0, NULL, 0});
   add_pin(inv, (ProtoPin){PIN_END, NULL, format("%s_end", loop->invocation), NULL, -1, 1, ACC_READ,
-                          inv->end_bytes});
+                          inv->end_bytes, NULL, 0, NULL, 0});
   return inv;
 }
 
-Protocol *protocol_lower(const Program *prog) {
+Protocol *protocol_lower(const Program *prog, int max_payload) {
   Protocol *p = xcalloc(1, sizeof(Protocol));
   p->prog = prog;
   for (int i = 0; i < prog->nloops; i++)
-    VEC_PUSH(p->invocations, p->ninvocations, lower_loop(prog->loops[i]));
+    VEC_PUSH(p->invocations, p->ninvocations, lower_loop(prog->loops[i], max_payload));
   return p;
 }
 
@@ -156,10 +246,24 @@ void protocol_dump(FILE *out, const Protocol *p) {
       fprintf(out, "  %-10s %s%s%s", pin_kind_name(pin->kind), pin->set ? pin->set->var : "controller",
               pin->set ? "." : ":", pin->name);
       if (pin->dat)
-        fprintf(out, " dat %s %s", pin->dat->var, access_name(pin->acc));
+        fprintf(out, " dat %s %s", pin->ndats > 1 ? dats_name(pin->dats, pin->ndats) : pin->dat->var,
+                access_name(pin->acc));
+      for (int k = 1; k < pin->nargs; k++)
+        fprintf(out, "%s%d", k == 1 ? " also args " : ",", pin->args[k]);
       if (pin->slots > 1)
         fprintf(out, " slots %d", pin->slots);
       fprintf(out, " bytes %d\n", pin->bytes);
     }
   }
+}
+
+const ProtoPin *protocol_read_recv_of(const ProtoInvocation *inv, int arg) {
+  for (int i = 0; i < inv->npins; i++)
+    if (inv->pins[i].kind == PIN_READ_RECV && inv->pins[i].arg == arg)
+      return &inv->pins[i];
+  return NULL;
+}
+
+const ProtoPin *protocol_read_send_of(const ProtoInvocation *inv, const ProtoPin *recv) {
+  return find_read_send((ProtoInvocation *)inv, recv->dats, recv->ndats);
 }

@@ -3,6 +3,7 @@
  * 000's topology): for an indirect arg i through map m and every iteration
  * element e and slot k,
  *   reads:  to[m(e,k)].<inv>_<dat>_read_send -> e.<inv>_arg<i>_read_recv (edge prop: k)
+ *           (none for an arg whose reads ride on another arg's message: read_send -1)
  *   writes: e.<inv>_arg<i>_write_send[_slot<k>] -> to[m(e,k)].<inv>_arg<i>_write_recv
  * and the per-device properties the maps fix: <inv>_write_recv_total (the
  * write edges a device receives, op_opt_args that are off excluded) and

@@ -314,17 +314,18 @@ for v in sp dp; do
         END { if (FNR != n) bad = 1; exit bad }' "$tmp/q_seq_$v" "$tmp/q_$v"
   done
   # res_calc over the edges: x through pedge (2 slots), q and adt through
-  # pecell (2 each) = 6 read edges, 2 INC writes per edge; every node an
-  # edge reads sends x once, every such cell q and adt once; begin and end
-  # to every edge, node and cell. The used nodes and cells, from the mesh:
+  # pecell (2 slots, one message carries both) = 4 read edges, 2 INC writes
+  # per edge; every node an edge reads sends x once, every such cell q and
+  # adt once, in one message; begin and end to every edge, node and cell.
+  # The used nodes and cells, from the mesh:
   read -r used_nodes used_cells < <(awk -v nn="$nnode" -v nc="$ncell" -v ne="$nedge" '
     NR > 1 + nn + nc && NR <= 1 + nn + nc + ne { n[$1]; n[$2]; c[$3]; c[$4] }
     END { for (k in n) un++; for (k in c) uc++; print un, uc }' "$mesh")
-  dev=$((nedge + nnode + ncell)) sends=$((used_nodes + 2 * used_cells))
+  dev=$((nedge + nnode + ncell)) sends=$((used_nodes + used_cells))
   # Begin per thread, ends up the tree: 2 * threads instead of 2 * devices.
   check "airfoil $v message counts of res_calc" awk -v dev=$dev -v sends=$sends -v ne=$nedge '$1 == "res_calc" { found = 1
-      bad = !($2 == 12 && $3 == dev && $6 == $4 && $7 == $4 && $8 == 1 && $9 == sends && $10 == 6 * ne && $11 == 2 * ne &&
-              $12 == 2 * dev + 8 * ne && $13 == 2 * dev + sends + 2 * ne && $14 == 2 * $4 + sends + 2 * ne) }
+      bad = !($2 == 12 && $3 == dev && $6 == $4 && $7 == $4 && $8 == 1 && $9 == sends && $10 == 4 * ne && $11 == 2 * ne &&
+              $12 == 2 * dev + 6 * ne && $13 == 2 * dev + sends + 2 * ne && $14 == 2 * $4 + sends + 2 * ne) }
     END { exit !found || bad }' "$tmp/stats_$v"
   check "airfoil $v: reads and writes overtake begins in res_calc" \
     awk '$1 == "res_calc" { found = 1; bad = !($15 > 0) } END { exit !found || bad }' "$tmp/stats_$v"

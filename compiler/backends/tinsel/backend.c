@@ -82,7 +82,7 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   Program *prog = main_program(progs, nprogs);
   if (!prog)
     return 1;
-  Protocol *proto = protocol_lower(prog);
+  Protocol *proto = protocol_lower(prog, TINSEL_MAX_PAYLOAD);
   protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
   GGraphType *g = graph_build(prog, proto);
   if (diag_errors)

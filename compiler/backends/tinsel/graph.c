@@ -76,7 +76,7 @@ typedef struct {
 
 static void field(Layout *m, const char *ctype, int size, const char *name, int count) {
   fprintf(m->f, "%s%s %s", m->off ? " " : "", ctype, name);
-  if (count > 1 || strncmp(name, "gbl", 3) == 0)
+  if (count > 1 || strncmp(name, "gbl", 3) == 0 || strncmp(name, "value_", 6) == 0) // arrays: memcpy takes them
     fprintf(m->f, "[%d]", count);
   fprintf(m->f, ";");
   m->off = (m->off + size - 1) / size * size + size * count;
@@ -116,6 +116,28 @@ static GMessageType *end_msg(GGraphType *g, const IRLoop *l) {
     if (gbl_on_end(&l->args[i]))
       gbl_field(&m, &l->args[i], i);
   return finish_msg(g, &m, format("%s_end", l->invocation));
+}
+
+// The message of a read pin: dat_<var> {value} for one dat; for reads that
+// share a message (protocol.c), read_<d1>_and_<d2> with one array per dat,
+// value_<var>.
+static GMessageType *read_msg(GGraphType *g, const ProtoPin *p) {
+  if (p->ndats <= 1)
+    return dat_msg(g, p->dat);
+  Layout m = {.align = 1};
+  m.f = buf_open(&m.b);
+  char *id = xstrdup("read");
+  for (int k = 0; k < p->ndats; k++) {
+    const TypeInfo *ti = type_lookup(p->dats[k]->type);
+    field(&m, ti->c, ti->size, format("value_%s", p->dats[k]->var), p->dats[k]->dim);
+    id = format("%s%s%s", id, k ? "_and_" : "_", p->dats[k]->var);
+  }
+  return finish_msg(g, &m, id);
+}
+
+// The field of a read pin's message that carries dat d.
+static char *read_field(const ProtoPin *p, const IRDat *d) {
+  return p->ndats <= 1 ? xstrdup("value") : format("value_%s", d->var);
 }
 
 //
@@ -210,10 +232,16 @@ static void read_send_pins(TypeCtx *c) {
     const ProtoPin *p = &inv->pins[j];
     if (p->kind != PIN_READ_SEND || p->set != c->t->set)
       continue;
-    GPin *pin = add_pin(c->t, (GPin){p->name, dat_msg(c->g, p->dat), true, NULL, NULL, 0});
-    pin->code = format("memcpy(message->value, deviceState->dat_%s, sizeof(message->value));\n"
-                       "deviceState->%s_read_send_mask &= ~(1u << %d);\n",
-                       p->dat->var, inv->loop->invocation, pin->rts_index);
+    GPin *pin = add_pin(c->t, (GPin){p->name, read_msg(c->g, p), true, NULL, NULL, 0});
+    Buf b;
+    FILE *f = buf_open(&b);
+    for (int k = 0; k < p->ndats; k++) {
+      char *field = read_field(p, p->dats[k]);
+      fprintf(f, "memcpy(message->%s, deviceState->dat_%s, sizeof(message->%s));\n", field, p->dats[k]->var,
+              field);
+    }
+    fprintf(f, "deviceState->%s_read_send_mask &= ~(1u << %d);\n", inv->loop->invocation, pin->rts_index);
+    pin->code = buf_close(&b);
     c->read_mask |= 1u << pin->rts_index;
   }
 }
@@ -229,11 +257,14 @@ static void read_recv_pins(TypeCtx *c) {
     FILE *f = buf_open(&b);
     touch(f, name, c->read_mask);
     const char *slot = p->slots > 1 ? "[edgeProperties->index]" : "";
-    fprintf(f, "memcpy(deviceState->%s_arg%d_buffer%s, message->value, sizeof(message->value));\n",
-            name, p->arg, slot);
+    for (int k = 0; k < p->nargs; k++) { // every arg the message lands (one unless merged)
+      char *field = read_field(p, inv->loop->args[p->args[k]].dat);
+      fprintf(f, "memcpy(deviceState->%s_arg%d_buffer%s, message->%s, sizeof(message->%s));\n", name,
+              p->args[k], slot, field, field);
+    }
     fprintf(f, "deviceState->%s_read_recv_count++;\n", name);
-    add_pin(c->t, (GPin){p->name, dat_msg(c->g, p->dat), false,
-                         p->slots > 1 ? "uint8_t index;" : NULL, buf_close(&b), -1});
+    add_pin(c->t, (GPin){p->name, read_msg(c->g, p), false, p->slots > 1 ? "uint8_t index;" : NULL,
+                         buf_close(&b), -1});
   }
 }
 

@@ -38,11 +38,15 @@ static char *off_or_none(bool cond, const char *type, const char *member) {
   return cond ? format("offsetof(%s, %s)", type, member) : xstrdup("-1");
 }
 
-static void write_arg(FILE *f, const GGraphType *g, const IRLoop *l, int i) {
+static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, int i) {
+  const IRLoop *l = pi->loop;
   const IRArg *a = &l->args[i];
   const char *inv = l->invocation;
   const GDeviceType *iter = g->types[type_index(g, l->set)];
   bool indirect = a->kind == ARG_DAT && a->map;
+  // Reads that ride on another arg's message (protocol.c) have no pins of their own.
+  const ProtoPin *recv = indirect ? protocol_read_recv_of(pi, i) : NULL;
+  const ProtoPin *send = recv ? protocol_read_send_of(pi, recv) : NULL;
   bool gbl = a->kind == ARG_GBL && !a->gbl_const;
   const GDeviceType *t = a->kind == ARG_DAT ? g->types[type_index(g, a->dat->set)] : NULL;
   const char *kind = a->kind == ARG_DAT ? (indirect ? "OP2T_ARG_INDIRECT" : "OP2T_ARG_DIRECT")
@@ -60,8 +64,7 @@ static void write_arg(FILE *f, const GGraphType *g, const IRLoop *l, int i) {
   fprintf(f, "   %s, %s,\n", off_or_none(t, state, dat),
           t ? format("sizeof(((%s *)0)->%s)", state, dat) : "0");
   fprintf(f, "   %d, %d, %d, %d,\n",
-          indirect ? pin_number(t, format("%s_%s_read_send", inv, a->dat->var)) : -1,
-          indirect ? pin_number(iter, format("%s_arg%d_read_recv", inv, i)) : -1,
+          send ? pin_number(t, send->name) : -1, recv ? pin_number(iter, recv->name) : -1,
           indirect ? pin_number(iter, format("%s_arg%d_write_send%s", inv, i, ws)) : -1,
           indirect ? pin_number(t, format("%s_arg%d_write_recv", inv, i)) : -1);
   const TypeInfo *ti = a->type ? type_lookup(a->type) : NULL;
@@ -80,7 +83,7 @@ static void write_invocation(FILE *f, const GGraphType *g, const ProtoInvocation
   if (l->nargs) {
     fprintf(f, "static const op2t_arg args_%s[%d] = {\n", inv, l->nargs);
     for (int i = 0; i < l->nargs; i++)
-      write_arg(f, g, l, i);
+      write_arg(f, g, pi, i);
     fprintf(f, "};\n");
   }
   fprintf(f, "static const op2t_involved involved_%s[%d] = {\n", inv, pi->nsets);
