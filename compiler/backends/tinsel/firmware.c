@@ -89,6 +89,7 @@ static void write_shared(FILE *f, const GGraphType *g, const Program *prog) {
   fprintf(f, "#ifdef __riscv\n#include \"op2_soft_sqrt.inc\"\n#define sqrt op2_sqrt\n");
   fprintf(f, "static inline double op2_fabs(double x) { return __builtin_fabs(x); }\n#define fabs op2_fabs\n"
              "#endif\n\n");
+  fprintf(f, "// Word copies for the handlers.\n%s\n", g->helpers);
   fprintf(f, "// The program's macros, which kernels may use.\n%s\n", g->macros);
   const char *c = g->consts;
   while (*c) { // each line "T name;" or "T name[n];" becomes static

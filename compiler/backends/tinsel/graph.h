@@ -43,6 +43,7 @@ typedef struct {
   char *props;          // graph properties: the op_decl_const values
   char *shared;         // kernels, helpers and const globals
   char *macros;         // the program's #defines, which kernels may use
+  const char *helpers;  // op2_copy_words and op2_zero_words, which handlers use
   char *consts;         // the const globals alone (C declarations)
   char *kernels;        // the kernels and helpers alone
   GMessageType **msgs; int nmsgs;
