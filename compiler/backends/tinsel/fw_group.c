@@ -107,7 +107,7 @@ int fw_group_types(FwBuild *b, const GGraphType *g, const FwImage *imgs, int nim
   // would crowd its threads and idle the others. Set sizes are known only
   // at run time; the number of types stands in for the devices (airfoil
   // sp, 1800 cells: first fit's {edges, cells} and {nodes, bedges} took
-  // 2.00 M cycles per iteration, {nodes, cells} and {edges, bedges} 1.83 M).
+  // 2.00 M cycles per iteration, {nodes, cells} and {edges, bedges} 1.70 M).
   if (ngroups > 1) {
     FwImage *spread_groups = xcalloc((size_t)ngroups, sizeof(FwImage));
     int r = spread(b, g, singles, n, spread_groups, ngroups);
