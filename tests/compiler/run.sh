@@ -65,6 +65,14 @@ for src in *.c *.cpp; do
   golden "protocol/$name" "$name.protocol" "$tmp/$name.protocol"
 done
 
+# Reads through the same map slot sharing a message: the program the op2
+# suite also runs on every engine.
+if "$OP2C" --dump-protocol "$root/tests/op2/merged_reads.cpp" >"$tmp/merged_reads.protocol" 2>"$tmp/merged_reads.err"; then
+  golden "protocol/merged_reads" merged_reads.protocol "$tmp/merged_reads.protocol"
+else
+  fail "protocol/merged_reads" "op2c failed" "$(cat "$tmp/merged_reads.err")"
+fi
+
 # The POETS graph type (XML v4) of the same programs.
 for src in scanner.cpp; do
   name=${src%.*}
