@@ -120,6 +120,11 @@ module board_router
 
   // FIFO p: an input (a link's messages wait MacLatency, the mesh's
   // BoardRouterLatency) or a fetcher's output (ready at once, for PORT).
+  // Taking a message in counts as movement: the harness sleeps waiting for
+  // the host after a quiet stretch (sim/tsim_hostlink.c), and a message just
+  // taken from the host link waits here MacLatency cycles before anything
+  // else moves; uncounted, a host message arriving late in the stretch was
+  // left here while tsim slept, and the host waited for its answer forever.
   task automatic push(input int unsigned p, input logic [31:0] dest, input logic [LF-1:0] len,
                       input logic [31:0] msg, input logic [2:0] port);
     int unsigned e = p * D + (32'(f_head[p]) + 32'(f_count[p])) % D;
@@ -127,6 +132,7 @@ module board_router
     f_ready_at[e] = now + (p < 4 ? 64'(MacLatency) : p < NP ? 64'(BoardRouterLatency) : 0);
     f_count[p] = f_count[p] + 1'b1;
     total = total + 1;
+    any_moved = 1;
   endtask
 
   task automatic pop(input int unsigned p);

@@ -12,6 +12,9 @@
 //                                             tsim must sleep meanwhile)
 //   boot_test --bad-header HOSTLINK          (send a header with 8 flits:
 //                                             tsim must stop and say why)
+//   boot_test --echo N CONFIG HOSTLINK       (N messages to thread 0, each
+//                                             after its own pause, each
+//                                             answered by echo.c)
 // Prints one line per check ("ok ..." or "FAILED ...") and exits non-zero
 // when any failed.
 #define _POSIX_C_SOURCE 200809L
@@ -78,6 +81,38 @@ static int collect(hostlink *h, uint32_t tag, const uint32_t *value, char *why, 
   return good;
 }
 
+// --echo: a message reaches a quiet board at any cycle of tsim's count of
+// quiet cycles, depending on how long the host took. Pauses from 0 to
+// 490 us in 10 us steps, in a scrambled order, move the moment across the
+// count (a few hundred cycles of a sleeping tile take tens of us); each
+// message must be answered, however late in the count it came. A message
+// tsim took in the count's last MacLatency cycles used to stay in the
+// board router while tsim slept waiting for the host: no answer.
+static int echo(int n, const char *config, const char *host) {
+  char err[512];
+  hl_geometry geo;
+  if (hl_geometry_load(config, &geo, err, sizeof err)) die("hl_geometry_load", err);
+  hostlink *h = hl_open(host, NULL, &geo, err, sizeof err);
+  if (!h) die("hl_open", err);
+  int answered = 0;
+  for (int i = 0; i < n; i++) {
+    struct timespec pause = { 0, (long)(i * 37 % 50) * 10000L };
+    nanosleep(&pause, NULL);
+    uint32_t msg[16] = { (uint32_t)i };
+    if (hl_send(h, hl_to_addr(h, 0, 0, 0, 0), 1, msg)) die("hl_send", hl_error(h));
+    int r = hl_recv(h, msg, 5000);
+    if (r != 1 || msg[0] != (uint32_t)i + 1) {
+      printf("FAILED echo: message %d of %d (after a %ld us pause): %s\n", i, n, pause.tv_nsec / 1000,
+             r < 0 ? hl_error(h) : r == 0 ? "no answer within 5 s" : "a wrong answer");
+      break;
+    }
+    answered++;
+  }
+  if (answered == n) printf("ok echo: %d of %d messages answered\n", answered, n);
+  hl_close(h);
+  return answered == n ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
   char err[512], why[256];
   if (argc == 5 && !strcmp(argv[1], "--idle")) {
@@ -91,6 +126,7 @@ int main(int argc, char **argv) {
     hl_close(h);
     return 0;
   }
+  if (argc == 5 && !strcmp(argv[1], "--echo")) return echo(atoi(argv[2]), argv[3], argv[4]);
   if (argc == 3 && !strcmp(argv[1], "--bad-header")) {
     struct sockaddr_un sa;
     socklen_t salen;

@@ -42,3 +42,11 @@ $(HL_TILE)/app.elf: tests/hostlink/app.c tests/hostlink/wire.h $(FW_LIBS) firmwa
 	$(FW_CC) $(subst -I$(GEN),-I$(GEN)/boards/tile,$(FW_CFLAGS)) -Itests/hostlink -c $< -o $(HL_TILE)/app.o
 	$(FW_CC) $(subst -L$(GEN),-L$(GEN)/boards/tile,$(FW_LDFLAGS)) $(FW)/app_entry.o $(HL_TILE)/app.o $(FW)/libfw.a $(FW_LDLIBS) -o $@
 TARGETS += $(HL_TILE)/app.elf
+
+# The echo for boot_test --echo (a host message at every point of tsim's quiet count).
+$(HL_T)/echo.elf: tests/hostlink/echo.c firmware/include/tinsel.h $(SIM_T)/tile/crt0.o tests/sim/sim.ld \
+                  $(GEN)/boards/tile/tinsel.ld $(GEN)/boards/tile/tinsel_config.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -mno-div -Ifirmware/include -I$(GEN)/boards/tile \
+	  -L$(GEN)/boards/tile -T tests/sim/sim.ld $(SIM_T)/tile/crt0.o $< -lgcc -o $@
+TARGETS += $(HL_T)/echo.elf

@@ -6,7 +6,9 @@
 # what the app stored; tsim exits 0 when the host closes and writes its
 # statistics file; the same library boots a tile and a box (geometry at run
 # time). A host that connects and waits must find tsim asleep,
-# not clocking; a wrong socket path fails with a clear message; a
+# not clocking; a host message that reaches a quiet tile at any point of
+# tsim's quiet count is answered (300 echoes, each after its own pause,
+# with and without delays); a wrong socket path fails with a clear message; a
 # malformed header, a message to an absent host or board, and bad tsim
 # options stop tsim with a clear message. Reads BUILD (default build).
 set -uo pipefail
@@ -19,7 +21,7 @@ tmp=$(mktemp -d)
 tsim_pid=
 trap '[ -n "$tsim_pid" ] && kill "$tsim_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 
-for f in "$T/test_hostlink" "$T/boot_test" "$T/app.elf" "$T/off_board_host.elf" "$T/off_board_board.elf" "$tsim"; do
+for f in "$T/test_hostlink" "$T/boot_test" "$T/app.elf" "$T/off_board_host.elf" "$T/off_board_board.elf" "$T/echo.elf" "$tsim"; do
   [ -e "$f" ] || { fail "built: $f" "run make BUILD=$BUILD all"; finish; exit 1; }
 done
 
@@ -117,6 +119,23 @@ cpu=$(stat "$tmp/idle.stats" host-cpu-seconds); cycles=$(stat "$tmp/idle.stats" 
 check "an idle host: tsim exits 0 (exit $trc), the watchdog silent" test $trc -eq 0 -a $brc -eq 0
 check "an idle host: tsim waited ($waits waits, $cycles cycles, ${cpu}s CPU over 1.5 s)" \
   awk -v c="${cpu:-9}" -v w="${waits:-0}" 'BEGIN { exit !(c < 0.5 && w >= 1) }'
+
+# ---- a host message that reaches a quiet board at any point of tsim's
+# count of quiet cycles is answered (boot_test --echo, echo.c: 300
+# messages, each after its own pause). tsim used to sleep with a message it
+# had just taken late in the count still in the board router (MacLatency,
+# counted as no movement): the host waited for the answer forever.
+for delay in "" "--delay-seed 3"; do
+  HOST=unix:$tmp/echo.sock
+  # shellcheck disable=SC2086
+  "$tsim" --config tile --hostlink "$HOST" --elf "$T/echo.elf" --stats-file "$tmp/echo.stats" $delay \
+    >"$tmp/echo.out" 2>"$tmp/echo.err" &
+  tsim_pid=$!
+  out=$(timeout 120 "$T/boot_test" --echo 300 tile "$HOST" 2>&1); brc=$?
+  finished
+  check "a host message at any point of the quiet count is answered (tile${delay:+, $delay}): $out; tsim exits $trc, waited $(stat "$tmp/echo.stats" host.waits) times" \
+    test $brc -eq 0 -a $trc -eq 0
+done
 
 # ---- errors
 serve bad
