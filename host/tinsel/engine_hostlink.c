@@ -18,8 +18,8 @@
  * tsim restart), or (preload) stops tsim and starts a new one.
  *
  * Per invocation: a CYCLES request to the root thread, the begin (one
- * hl_send per involved thread; OP2_TINSEL_BEGIN=key: one hl_key_send of
- * the invocation's begin routing key, which the board routers fan out),
+ * hl_key_send of the invocation's begin routing key, which the board
+ * routers fan out; OP2_TINSEL_BEGIN=threads: one hl_send per involved thread),
  * the one SS_KEY_END of the root (checked to stand
  * for every involved device), and CYCLES again. Dats move on demand with
  * LOAD and STORE requests (fetch and push, for resident.c). At op_exit the
@@ -788,14 +788,13 @@ static void setup(const char *name, int spawn) {
     die("OP2_TINSEL_LOAD=preload is a backdoor of the model (engine sim); real boards load through the boot loader");
   hw.preload = spawn && !(load && !strcmp(load, "hostlink"));
   hw.st.load_method = hw.preload ? "preload (tsim --preload, model only)" : "hostlink (boot loader)";
-  /* OP2_TINSEL_BEGIN: threads (one send per involved thread, default) or key (one
-   * routing-key send per invocation: some runs hang after a keyed begin, a
-   * thread no longer answering the host; docs/tinsel-backend.md). */
+  /* OP2_TINSEL_BEGIN: key (one routing-key send per invocation, default) or
+   * threads (one send per involved thread). */
   const char *begin = getenv("OP2_TINSEL_BEGIN");
   if (begin && *begin && strcmp(begin, "key") && strcmp(begin, "threads"))
     die("OP2_TINSEL_BEGIN=%s: expected key (one routing-key send per invocation) or threads (one send per thread)",
         begin);
-  hw.begin_by_key = begin && !strcmp(begin, "key");
+  hw.begin_by_key = !(begin && !strcmp(begin, "threads"));
   /* A dead link must be an error message, not a silent SIGPIPE; and tsim
    * must not outlive a program that exits without op_exit. */
   signal(SIGPIPE, SIG_IGN);

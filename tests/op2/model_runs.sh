@@ -48,10 +48,10 @@ model_build() {
   fi
 }
 
-# Begins: the engine's default (one host message per involved thread;
-# keyed begins, OP2_TINSEL_BEGIN=key, hang some runs, the tile's most).
+# Begins: the engine's default (one routing-key send per invocation, which
+# the board router fans out; OP2_TINSEL_BEGIN=threads: one per thread).
 model_begin() { # CONFIG
-  echo "${OP2_TINSEL_BEGIN:-threads}"
+  echo "${OP2_TINSEL_BEGIN:-key}"
 }
 
 # Seconds a run may take: while_loop's 140 invocations on the six-board box

@@ -102,8 +102,8 @@ expect "missing file" 65 "^tsim: $tmp/none.pre: error: cannot open the preload f
 # ---- the sim engine (host/tinsel/engine_hostlink.c): resident_dats binds 8
 # instances in turn (7 reloads); loads by preload (the default: a tsim per
 # load) and by hostlink (the boot loaders; reloads return every thread to
-# them with SS_KEY_EXIT: one tsim); begins by routing key (OP2_TINSEL_BEGIN=key: one
-# host message per invocation) or per thread (the default).
+# them with SS_KEY_EXIT: one tsim); begins by routing key (the default: one
+# host message per invocation) or per thread (OP2_TINSEL_BEGIN=threads).
 bin=$BUILD/bin
 if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "$tmp/rd" tests/op2/resident_dats.cpp \
      >"$tmp/rd.build" 2>&1; then
@@ -117,7 +117,7 @@ if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "
   }
   begins() { sed -nE 's/.*host link: [0-9]+ to the boards \(([0-9]+) begins\).*/\1/p' "$1"; }
   calls() { awk '/cycles per invocation/ { on = 1; next } on && /^  [a-z_0-9]+ +[0-9]+ / { n += $2 } /utilisation/ { on = 0 } END { print n + 0 }' "$1"; }
-  rd preload OP2_TINSEL_BEGIN=key
+  rd preload
   loads() { sed -nE 's/^  loading +'"$2"'[^:]*: ([0-9]+) loads? in .*/\1/p' "$1"; }
   runs() { sed -nE 's/^  simulated cycles +[0-9]+ \(tsim, ([0-9]+) runs?\)$/\1/p' "$1"; }
   nl=$(loads "$tmp/preload.out" preload)
@@ -125,7 +125,7 @@ if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "
   check "preload: a tsim run per load ($(runs "$tmp/preload.out"))" test "$(runs "$tmp/preload.out")" = "$nl"
   n=$(calls "$tmp/preload.out")
   check "keyed begins: one host message per invocation ($(begins "$tmp/preload.out") for $n calls)" test "$(begins "$tmp/preload.out")" = "$n"
-  rd hostlink OP2_TINSEL_LOAD=hostlink
+  rd hostlink OP2_TINSEL_LOAD=hostlink OP2_TINSEL_BEGIN=threads
   check "hostlink: as many loads through the boot loaders ($(loads "$tmp/hostlink.out" hostlink))" test "$(loads "$tmp/hostlink.out" hostlink)" = "$nl"
   check "hostlink: reloads without restarting tsim (1 run)" grep -qE '^  simulated cycles +[0-9]+ \(tsim, 1 run\)$' "$tmp/hostlink.out"
   check "per-thread begins: more host messages than invocations ($(begins "$tmp/hostlink.out") for $n calls)" \
