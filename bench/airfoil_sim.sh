@@ -32,11 +32,11 @@ for m in ${MESHES:-20x30 40x60}; do
     /^  simulated cycles/ { cycles = $3 }
     /^  host wall time/ { wall = $4 }
     /thread-local/ { for (i = 1; i < NF; i++) { if ($i == "thread-local") local = $(i + 1); if ($i == "sends") net = $(i + 1) } }
-    /host link:/ { host = $4 + $7 }
+    /^ *host link:/ { host = $3 + $9 }
     $1 ~ /^[a-z_0-9]+$/ && NF == 15 && $2 ~ /^[0-9]+$/ { seed += $2 * $12 }
     END { printf "airfoil sp, %d cells, %d iterations, one board:\n", nc, it
           printf "  simulated cycles per iteration   %.0f\n", cycles / it
-          printf "  messages per iteration           %.0f network + %.0f thread-local (softswitch) + %.0f host link; the seed's naive count %.0f\n", net / it, local / it, host / it, seed / it
+          printf "  messages per iteration           %.0f network + %.0f thread-local (softswitch) + %.0f host link; naive count of seed 000 %.0f\n", net / it, local / it, host / it, seed / it
           printf "  host wall time                   %.1f s in the engine, %.1f s for the whole run\n", wall, e - s }' \
     "$tmp/err"
   pass "airfoil sp $ncell cells on the board model"
