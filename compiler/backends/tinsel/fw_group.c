@@ -31,6 +31,28 @@ static FwImage union_image(const GGraphType *g, const FwImage *with, int t) {
   return u;
 }
 
+// Images built so far, so a union first fit measured is not built (and
+// listed in the manifest) again when the types are spread.
+typedef struct {
+  FwImage *imgs;
+  int n;
+} Built;
+
+// The image of `with` plus type t, built and measured once; 0, or 1 on a
+// build error.
+static int build_union(FwBuild *b, const GGraphType *g, Built *built, const FwImage *with, int t, FwImage *out) {
+  *out = union_image(g, with, t);
+  for (int i = 0; i < built->n; i++)
+    if (!strcmp(built->imgs[i].name, out->name)) {
+      *out = built->imgs[i];
+      return 0;
+    }
+  if (!fw_write_image(b->dir, g, out) || fw_build_one(b, g, out))
+    return 1;
+  VEC_PUSH(built->imgs, built->n, *out);
+  return 0;
+}
+
 // Spreads the types over k groups, largest first, each into the group
 // with the fewest types so far (an empty one first; of equals, the smallest
 // image) among those it fits.
@@ -43,7 +65,8 @@ static int ntypes_in(const GGraphType *g, const FwImage *img) {
   return n;
 }
 
-static int spread(FwBuild *b, const GGraphType *g, const FwImage **singles, int n, FwImage *groups, int k) {
+static int spread(FwBuild *b, const GGraphType *g, Built *built, const FwImage **singles, int n, FwImage *groups,
+                  int k) {
   bool *tried = xcalloc((size_t)k, sizeof(bool));
   for (int i = 0; i < n; i++) {
     bool placed = false;
@@ -63,8 +86,8 @@ static int spread(FwBuild *b, const GGraphType *g, const FwImage **singles, int 
         placed = true;
         continue;
       }
-      FwImage u = union_image(g, &groups[best], singles[i]->type);
-      if (!fw_write_image(b->dir, g, &u) || fw_build_one(b, g, &u))
+      FwImage u;
+      if (build_union(b, g, built, &groups[best], singles[i]->type, &u))
         return -1;
       if (u.text_bytes <= fw_budget(b)) {
         groups[best] = u;
@@ -86,12 +109,13 @@ int fw_group_types(FwBuild *b, const GGraphType *g, const FwImage *imgs, int nim
   qsort(singles, (size_t)n, sizeof(*singles), by_size_desc);
   FwImage *groups = xcalloc((size_t)n + 1, sizeof(FwImage));
   int ngroups = 0;
+  Built built = {0};
   for (int i = 0; i < n; i++) {
     const FwImage *s = singles[i];
     bool placed = false;
     for (int k = 0; k < ngroups && !placed; k++) {
-      FwImage u = union_image(g, &groups[k], s->type);
-      if (!fw_write_image(b->dir, g, &u) || fw_build_one(b, g, &u))
+      FwImage u;
+      if (build_union(b, g, &built, &groups[k], s->type, &u))
         return 1;
       if (u.text_bytes <= fw_budget(b)) {
         groups[k] = u;
@@ -110,7 +134,7 @@ int fw_group_types(FwBuild *b, const GGraphType *g, const FwImage *imgs, int nim
   // 2.00 M cycles per iteration, {nodes, cells} and {edges, bedges} 1.70 M).
   if (ngroups > 1) {
     FwImage *spread_groups = xcalloc((size_t)ngroups, sizeof(FwImage));
-    int r = spread(b, g, singles, n, spread_groups, ngroups);
+    int r = spread(b, g, &built, singles, n, spread_groups, ngroups);
     if (r < 0)
       return 1;
     if (r > 0)
