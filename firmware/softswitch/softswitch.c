@@ -30,7 +30,10 @@ static uint32_t ctz32(uint32_t x) {
 static const ss_dev_type *type_of(const ss_device *d) { return &ss_dev_types[d->type]; }
 
 // Re-evaluate a device's ReadyToSend and its bit in the ready bitmap.
-static void update_rts(ss_thread *t, uint32_t i) {
+// Inlined where messages are delivered (once per receiver: a call there
+// saved and restored a frame of registers each time); update_rts below is
+// the same for the other callers.
+static inline __attribute__((always_inline)) void update_rts_here(ss_thread *t, uint32_t i) {
   const ss_device *d = &t->devs[i];
   const ss_dev_type *ty = type_of(d);
   uint32_t m = 0;
@@ -44,12 +47,15 @@ static void update_rts(ss_thread *t, uint32_t i) {
   else t->ready[i >> 5] &= ~bit;
 }
 
-// Deliver one message to every receiver of its key on this thread.
-static void deliver(ss_thread *t, const ss_msg_header *h) {
+__attribute__((noinline)) static void update_rts(ss_thread *t, uint32_t i) { update_rts_here(t, i); }
+
+// Deliver one message (its key and payload) to every receiver of the key on
+// this thread. Called from one place, the loop's receive (poll), network and
+// local messages alike, so it is inlined there and uses the loop's registers.
+static void deliver(ss_thread *t, uint32_t key, const void *payload) {
   ss_thread_image *img = t->img;
-  if (h->key >= img->num_in_groups) { img->stats.errors++; return; }
-  const ss_in_group *g = &t->in_groups[h->key];
-  const void *payload = (const char *)h + SS_HEADER_BYTES;
+  if (key >= img->num_in_groups) { img->stats.errors++; return; }
+  const ss_in_group *g = &t->in_groups[key];
   for (uint32_t k = 0; k < g->count; k++) {
     const ss_in_edge *e = &t->in_edges[g->first + k];
     if (e->dev >= img->num_devices) { img->stats.errors++; continue; }
@@ -61,7 +67,7 @@ static void deliver(ss_thread *t, const ss_msg_header *h) {
                        e->edge_props_off ? AT(t, e->edge_props_off) : 0, payload);
       img->stats.handler_calls++;
     }
-    update_rts(t, e->dev);
+    update_rts_here(t, e->dev);
   }
 }
 
@@ -182,6 +188,7 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
   t->active = 1;   // the first barrier votes "not done": OnHardwareIdle runs at least once
   t->reply_key = 0;
   t->nends = 0;
+  t->local_key = SS_NO_KEY;
   t->host = (ss_out_edge){img->host_mbox, 0, 1, 0, 0};
   img->stats = (ss_stats){ 0 };
   uint32_t n = img->num_devices;
@@ -267,12 +274,12 @@ static int start_send(ss_thread *t, uint32_t i) {
   h->src = SS_SRC(i, ss_hw_id());
   if (op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY) {
     post_end(t, op->local_key - SS_END_PIN_BASE, (char *)h + SS_HEADER_BYTES, 1);
-  } else if (op->local_key != SS_NO_KEY) {
-    h->key = op->local_key;
+  } else if (op->local_key != SS_NO_KEY) { // the loop delivers it next, before the slot is sent
+    t->local_key = op->local_key;
+    t->local_msg = (char *)h + SS_HEADER_BYTES;
     img->stats.sent_local++;
     if (op->local_key < img->num_in_groups)
       img->stats.recv_local += t->in_groups[op->local_key].count;
-    deliver(t, h);
   }
   if (op->num_edges) {
     set_len(t, ty->out_bytes[pin]);
@@ -320,28 +327,54 @@ static int go_idle(ss_thread *t) {
   return SS_WAITED;
 }
 
-// Passes of the loop: `steps` of them, or (steps 0) until SS_DONE; returns
-// the outcome of the last (0 wraps round to 2^32). One function for both, so ss_run saves and
-// restores the loop's registers once rather than once per event (that was
-// ~30 instructions a pass with -msave-restore), and the code is there once.
-__attribute__((noinline)) static int poll(ss_thread *t, uint32_t steps) {
-  int r;
-  do {
-    while (ss_hw_can_recv()) {               // receive first: drain the mailbox
-      ss_msg_header *m = ss_hw_recv();
+// Receive first: drain the mailbox, then the message a send of this thread
+// left for its own devices (t->local_key; its payload may be in the send
+// slot, which no network send touches before this), all through one deliver.
+static void receive(ss_thread *t) {
+  for (;;) {
+    ss_msg_header *m = 0;
+    uint32_t key;
+    const void *payload;
+    if (ss_hw_can_recv()) {
+      m = ss_hw_recv();
       t->img->stats.recv_remote++;
-      if (m->key >= SS_SYS_KEY_BASE) system_msg(t, m);
-      else deliver(t, m);
-      ss_hw_free(m);
+      if (m->key >= SS_SYS_KEY_BASE) {
+        system_msg(t, m);
+        ss_hw_free(m);
+        continue;
+      }
+      key = m->key, payload = (const char *)m + SS_HEADER_BYTES;
+    } else if (t->local_key != SS_NO_KEY) {
+      key = t->local_key, payload = t->local_msg;
+      t->local_key = SS_NO_KEY;
+    } else {
+      return;
     }
+    deliver(t, key, payload);
+    if (m) ss_hw_free(m);
+  }
+}
+
+// Passes of the loop: `steps` of them, or (steps 0) until SS_DONE; returns
+// the outcome of the last (0 wraps round to 2^32). One function for both,
+// so ss_run saves and restores the loop's registers once rather than once
+// per event, and the code is there once; receive has one call site, so
+// deliver is inlined and runs on those registers too. A pass: receive,
+// send (or wait), and receive what that send left for this thread.
+__attribute__((noinline)) static int poll(ss_thread *t, uint32_t steps) {
+  int r = SS_BUSY, sent = 0;
+  for (;;) {
+    receive(t);
+    if (sent && --steps == 0) return r;
     if (t->edges_left) r = send_edge(t);
     else if (t->reply_key || t->nends) r = send_system(t);
     else {
       uint32_t i = next_ready(t);
       r = i < t->img->num_devices ? start_send(t, i) : go_idle(t);
     }
-  } while (r != SS_DONE && --steps != 0);
-  return r;
+    if (r == SS_DONE) return r;
+    sent = 1;
+  }
 }
 
 int ss_poll(ss_thread *t) { return poll(t, 1); }

@@ -272,6 +272,8 @@ typedef struct {
   const uint32_t *reply_from;
   ss_out_edge host;        // the host: host_mbox, mask_lo 1
   uint32_t local_buf[TinselBytesPerMsg / 4]; // messages that stay on this thread
+  uint32_t local_key;      // a send's in-group on this thread still to deliver, or SS_NO_KEY
+  const void *local_msg;   // its payload (local_buf, or the send slot when it also goes out)
 } ss_thread;
 
 // Outcomes of ss_poll.
