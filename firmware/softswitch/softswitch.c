@@ -30,9 +30,9 @@ static uint32_t ctz32(uint32_t x) {
 static const ss_dev_type *type_of(const ss_device *d) { return &ss_dev_types[d->type]; }
 
 // Re-evaluate a device's ReadyToSend and its bit in the ready bitmap.
-// Inlined where messages are delivered (once per receiver: a call there
-// saved and restored a frame of registers each time); update_rts below is
-// the same for the other callers.
+// Inlined into the loop where messages are delivered and sent (once per
+// receiver and per send: a call there saved and restored a frame of
+// registers each time); update_rts below is the same for the cold callers.
 static inline __attribute__((always_inline)) void update_rts_here(ss_thread *t, uint32_t i) {
   const ss_device *d = &t->devs[i];
   const ss_dev_type *ty = type_of(d);
@@ -267,7 +267,7 @@ static int start_send(ss_thread *t, uint32_t i) {
                        (char *)h + SS_HEADER_BYTES);
     img->stats.handler_calls++;
   }
-  update_rts(t, i);
+  update_rts_here(t, i);
   if (!ok) return SS_BUSY;
   h->pin = (uint8_t)pin;
   h->flags = 0;
