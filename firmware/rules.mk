@@ -65,7 +65,7 @@ $(FW)/boot.elf: $(FW)/boot/entry.S.o $(FW)/boot/boot.c.o firmware/link/boot.ld $
 # routines): that is ~360 bytes smaller, but __riscv_save_4 stores 8
 # registers for every deliver and update_rts call; without it a local
 # delivery takes 3821 cycles instead of 4157 (tests/firmware), and airfoil
-# sp's images still fit (op2c: {nodes, cells} 7380 of 7616 bytes).
+# sp's images still fit (op2c: {nodes, cells} 7544 of 7616 bytes).
 FW_SS_CFLAGS :=
 $(FW)/softswitch/%.o: firmware/softswitch/%.c $(FW_HDRS)
 	@mkdir -p $(dir $@)
