@@ -7,16 +7,14 @@ module tsim_arbiter #(parameter int unsigned N = 4) (
 );
   logic [$clog2(N+1)-1:0] next = 0;  // first requester to consider
 
-  // The first requester at or after `from`, cyclically.
-  function automatic logic [N-1:0] grant(input logic [N-1:0] r, input int unsigned from);
-    grant = 0;
-    for (int k = N - 1; k >= 0; k--)
-      if (r[(from + 32'(k)) % N]) grant = N'(1) << ((from + 32'(k)) % N);
-  endfunction
-
+  // The first requester at or after `next`, cyclically. Written without a
+  // function: Verilator would keep its temporaries as members numbered per
+  // instance, and the tiles' generated code would differ (tsim_core.sv).
   always_comb begin
     gnt = 0;
-    if (req != 0) gnt = grant(req, 32'(next));  // mostly no request: skip the search
+    if (req != 0)  // mostly no request: skip the search
+      for (int k = N - 1; k >= 0; k--)
+        if (req[(32'(next) + 32'(k)) % N]) gnt = N'(1) << ((32'(next) + 32'(k)) % N);
   end
 
   always_ff @(posedge clk)

@@ -26,34 +26,34 @@ module tsim_core
   import tsim_dpi::*;
 (
   input  logic clk,
-  input  logic [63:0] cycle,       // the cycle being clocked (0 at the first edge; the harness counts)
-  input  logic [31:0] core_id,     // core number in the run: board index * CoresPerBoard + core on
+  input  logic [63:0] cycle /*verilator public_flat_rd*/,       // the cycle being clocked (0 at the first edge; the harness counts)
+  input  logic [31:0] core_id /*verilator public_flat_rd*/,     // core number in the run: board index * CoresPerBoard + core on
                                    // the board (a port, not a parameter: one Verilator class)
-  input  logic [31:0] board_xy,  // the board's mesh address {Y, X} (HartId, tinsel.md §2.4)
+  input  logic [31:0] board_xy /*verilator public_flat_rd*/,  // the board's mesh address {Y, X} (HartId, tinsel.md §2.4)
   // Instruction memory (in the tile; shared by a core pair): read and write port.
   output logic [LogImemModel-1:0]     imem_raddr,
-  input  logic [31:0]                 imem_rdata,
+  input  logic [31:0]                 imem_rdata /*verilator public_flat_rd*/,
   output logic                        imem_we,
   output logic [LogImemModel-1:0]     imem_waddr,
   output logic [31:0]                 imem_wdata,
   // Shared FPU (also integer multiply): request this cycle, grant this cycle.
   output logic fpu_req,
-  input  logic fpu_gnt,
+  input  logic fpu_gnt /*verilator public_flat_rd*/,
   // Shared data cache and scratchpad: request/grant this cycle; the granted
   // access is registered (dc_valid...) for the tile's latency model, which
   // later raises the thread's bit in dc_resume.
   output logic                      dc_req,
-  input  logic                      dc_gnt,
+  input  logic                      dc_gnt /*verilator public_flat_rd*/,
   output logic                      dc_valid,
   output logic [LogThreadsPerCore-1:0] dc_tid,
   output logic [31:0]               dc_addr,
   output logic                      dc_store,
   output logic                      dc_flush,
-  input  logic [ThreadsPerCore-1:0] dc_resume,
-  input  logic [31:0]               dc_hits, dc_misses, dc_writebacks,
+  input  logic [ThreadsPerCore-1:0] dc_resume /*verilator public_flat_rd*/,
+  input  logic [31:0]               dc_hits /*verilator public_flat_rd*/, dc_misses /*verilator public_flat_rd*/, dc_writebacks /*verilator public_flat_rd*/,
   // Mailbox port (rtl_models/README.md): CSR accesses 0x802-0x80b and Send.
   output logic                      mb_req,
-  input  logic                      mb_gnt,
+  input  logic                      mb_gnt /*verilator public_flat_rd*/,
   output logic                      mb_valid,
   output logic [LogThreadsPerCore-1:0] mb_tid,
   output logic                      mb_send,
@@ -61,14 +61,22 @@ module tsim_core
   output logic [31:0]               mb_wdata,
   output logic [31:0]               mb_wdata2,
   output logic                      mb_wants_resp,
-  input  logic                      mb_resp_valid,
-  input  logic [LogThreadsPerCore-1:0] mb_resp_tid,
-  input  logic [31:0]               mb_resp_data,
+  input  logic                      mb_resp_valid /*verilator public_flat_rd*/,
+  input  logic [LogThreadsPerCore-1:0] mb_resp_tid /*verilator public_flat_rd*/,
+  input  logic [31:0]               mb_resp_data /*verilator public_flat_rd*/,
   // An instruction retired last cycle (the watchdog: tsim_top.sv).
   output logic                      retiring
 );
   // One C++ class for all cores, called per instance: 64 inlined copies
-  // would multiply the code (i-cache) and the build time.
+  // would multiply the code (i-cache) and the build time. Verilator 5.006
+  // still emits each instance's clocked block as a function of its own; the
+  // input ports are public_flat_rd (kept as the core's own members instead of
+  // being replaced by the signals they connect to; read-only, so they add no
+  // input-combinational logic to every eval) and the combinational blocks
+  // call no functions (whose temporaries would be members numbered per
+  // instance), so those 64 functions are identical and the C++ compiler
+  // folds them into one body that stays in the host's instruction cache
+  // (sim/README.md "Performance"). Same for the tiles (tsim_tile.sv).
   /*verilator no_inline_module*/
   localparam int unsigned T  = ThreadsPerCore;
   localparam int unsigned LT = LogThreadsPerCore;
@@ -144,63 +152,65 @@ module tsim_core
   end
 
   // ---------------------------------------------------------------- schedule (combinational)
-  // The first set bit of m after position `after`, cyclically.
-  function automatic logic [LT:0] pick(input logic [T-1:0] m, input logic [LT-1:0] after);
-    logic [2*T-1:0] twice = {m, m} >> (after + 1'b1);
-    logic [LT:0] r = 0;
-    for (int i = T - 1; i >= 0; i--)
-      if (twice[i]) r = {1'b1, LT'(after + 1'b1 + LT'(i))};
-    pick = r;
-  endfunction
-
-  // Which shared unit an instruction needs (none for core-local ones).
+  // No function calls in the combinational blocks (see no_inline_module above).
   typedef enum logic [1:0] { UNone, UFpu, UMem, UMbox } unit_t;
-  function automatic unit_t unit_of(input logic [31:0] i, input logic f);
-    logic [11:0] csr = i[31:20];
-    unique case (i[6:0])
-      OpLoad, OpStore, OpLoadFp, OpStoreFp: unit_of = UMem;
-      OpReg: unit_of = i[31:25] == 7'b0000001 && (!i[14] || f) ? UFpu : UNone;
-      OpMadd, OpMsub, OpNmsub, OpNmadd: unit_of = f ? UFpu : UNone;
-      OpFp: begin
-        case (i[31:27])
-          FAdd, FSub, FMul, FDiv, FCvtWS, FCvtSW: unit_of = UFpu;
-          FCmp: unit_of = UFpu;
-          FSqrt, FMinMax: unit_of = f ? UFpu : UNone;
-          default: unit_of = UNone;
-        endcase
-      end
-      OpSystem: begin
-        if (i[14:12] == 3'b000 || !(f || i[14:12] == 3'b001)) unit_of = UNone;
-        else if (csr == CsrFlush) unit_of = UMem;
-        else if (csr >= CsrFree && csr <= CsrFromUart) unit_of = UMbox;
-        else unit_of = UNone;
-      end
-      7'(SendOpcode): unit_of = i[14:12] == 3'b000 ? UMbox : UNone;
-      default: unit_of = UNone;
-    endcase
-  endfunction
 
   logic          sel_valid, use_res;
   logic [LT-1:0] sel_tid;
   logic [31:0]   sel_pc, instr;
   unit_t         unit;
 
-  always_comb begin
+  // The thread to issue: the first set bit after last_tid, cyclically, of
+  // the resume or the run queue (alternating when both have threads).
+  always_comb begin : sched
+    logic [T-1:0]   m;
+    logic [2*T-1:0] twice;
+    m = 0; twice = 0;
     use_res = res_m != 0 && (prefer_res || run_m == 0);
     if ((run_m | res_m) == 0) {sel_valid, sel_tid} = {1'b0, last_tid};
-    else {sel_valid, sel_tid} = pick(use_res ? res_m : run_m, last_tid);
+    else begin
+      m = use_res ? res_m : run_m;
+      twice = {m, m} >> (last_tid + 1'b1);
+      {sel_valid, sel_tid} = 0;
+      for (int i = T - 1; i >= 0; i--)
+        if (twice[i]) {sel_valid, sel_tid} = {1'b1, LT'(last_tid + 1'b1 + LT'(i))};
+    end
     sel_pc = pc[sel_tid];
   end
   assign imem_raddr = sel_pc[LogImemModel+1:2];
   assign now = cycle[LW-1:0];
   // No fetch without a thread to issue: most cores are idle most cycles, and
   // the fetch is a host cache miss (the instruction memories are large).
-  always_comb begin
+  // Which shared unit the instruction needs (none for core-local ones).
+  always_comb begin : fetch
+    logic [11:0] csr;
+    csr = 0;
     instr = 0;
     unit = UNone;
     if (sel_valid) begin
       instr = imem_rdata;
-      unit = unit_of(instr, full);
+      csr = instr[31:20];
+      unique case (instr[6:0])
+        OpLoad, OpStore, OpLoadFp, OpStoreFp: unit = UMem;
+        OpReg: unit = instr[31:25] == 7'b0000001 && (!instr[14] || full) ? UFpu : UNone;
+        OpMadd, OpMsub, OpNmsub, OpNmadd: unit = full ? UFpu : UNone;
+        OpFp: begin
+          case (instr[31:27])
+            FAdd, FSub, FMul, FDiv, FCvtWS, FCvtSW: unit = UFpu;
+            FCmp: unit = UFpu;
+            FSqrt, FMinMax: unit = full ? UFpu : UNone;
+            default: unit = UNone;
+          endcase
+        end
+        OpSystem: begin
+          if (instr[14:12] == 3'b000 || !(full || instr[14:12] == 3'b001)) unit = UNone;
+          else if (csr == CsrFlush) unit = UMem;
+          else if (csr >= CsrFree && csr <= CsrFromUart) unit = UMbox;
+          else unit = UNone;
+        end
+        7'(SendOpcode): unit = instr[14:12] == 3'b000 ? UMbox : UNone;
+        default: unit = UNone;
+      endcase
     end
     fpu_req = unit == UFpu;
     dc_req = unit == UMem;

@@ -6,29 +6,32 @@ module tsim_tile
   import tsim_dpi::*;
 (
   input logic        clk,
-  input logic [63:0] cycle,       // the cycle being clocked (tsim_core)
-  input logic [31:0] tile_id,     // board index * MailboxesPerBoard + tile (a port, not a parameter:
+  input logic [63:0] cycle /*verilator public_flat_rd*/,       // the cycle being clocked (tsim_core)
+  input logic [31:0] tile_id /*verilator public_flat_rd*/,     // board index * MailboxesPerBoard + tile (a port, not a parameter:
                                   // one Verilator class for all tiles)
-  input logic [31:0] board_xy,  // the board's mesh address {Y, X} (tsim_core: HartId)
+  input logic [31:0] board_xy /*verilator public_flat_rd*/,  // the board's mesh address {Y, X} (tsim_core: HartId)
   // The mailbox's network port and idle-detection signals (mbox.sv, noc.sv, tsim_top.sv).
   output logic                         net_out_valid,
-  input  logic                         net_out_ready,
+  input  logic                         net_out_ready /*verilator public_flat_rd*/,
   output logic [31:0]                  net_out_dest,
   output logic [LogMaxFlitsPerMsg-1:0] net_out_len,
   output logic [31:0]                  net_out_msg,
-  input  logic                         net_in_valid,
+  input  logic                         net_in_valid /*verilator public_flat_rd*/,
   output logic                         net_in_ready,
-  input  logic [LogMaxFlitsPerMsg-1:0] net_in_len,
-  input  logic [31:0]                  net_in_msg,
+  input  logic [LogMaxFlitsPerMsg-1:0] net_in_len /*verilator public_flat_rd*/,
+  input  logic [31:0]                  net_in_msg /*verilator public_flat_rd*/,
   output logic                         idle_all,
   output logic                         vote_all,
   output logic [31:0]                  inflight,
-  input  logic                         idle_release,
-  input  logic [31:0]                  idle_result,
+  input  logic                         idle_release /*verilator public_flat_rd*/,
+  input  logic [31:0]                  idle_result /*verilator public_flat_rd*/,
   // Something happened this cycle: an instruction retired or a message
   // entered or left the mailbox (the watchdog, tsim_top.sv).
   output logic                         active
 );
+  // public_flat_rd input ports and no function calls in combinational
+  // blocks (the arbiters): every tile's generated code is the same
+  // (tsim_core.sv).
   /*verilator no_inline_module*/
   localparam int unsigned NC = CoresPerMailbox;
   localparam int unsigned T  = ThreadsPerCore;

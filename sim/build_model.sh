@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # sim/build_model.sh OUT MDIR PKG_SV: build one tsim model (called by
-# sim/rules.mk, which exports VERILATOR, VL_FLAGS, RTL_SRCS, MAIN_CPP,
+# sim/rules.mk, which exports VERILATOR, VL_FLAGS, VL_OPT (g++ optimisation
+# of the generated code), RTL_SRCS, MAIN_CPP,
 # CC, CFLAGS, LDFLAGS, DPI_CFLAGS, DPI_SRCS (the C files compiled against
 # the model's DPI header), COMMON_OBJS, MAKE). Works in a private
 # directory and renames the results into place at the end, so two makes
@@ -22,7 +23,7 @@ for src in $DPI_SRCS; do
   dpi_objs="$dpi_objs $obj"
 done
 # shellcheck disable=SC2086
-if ! $MAKE --no-print-directory -C "$work" -f Vtsim_top.mk USER_CPPFLAGS="-I$PWD/sim $DPI_CFLAGS" USER_LDFLAGS="$LDFLAGS" \
+if ! $MAKE --no-print-directory -C "$work" -f Vtsim_top.mk OPT_FAST="$VL_OPT" OPT_GLOBAL="$VL_OPT" VM_PARALLEL_BUILDS=1 USER_CPPFLAGS="-I$PWD/sim $DPI_CFLAGS" USER_LDFLAGS="$LDFLAGS" \
      USER_LDLIBS="$dpi_objs $COMMON_OBJS -lm" >"$work/build.log" 2>&1; then
   tail -n 40 "$work/build.log"
   exit 1

@@ -4,14 +4,25 @@
 # configuration NAME with its harness, and $(BIN)/tsim-NAME-trace the same
 # with FST tracing (slower to build and run; only core's is built by
 # default, `make tsim-traces` builds all). The generated model is compiled
-# with Verilator's own flags (-Os; never sanitized: ASan makes it several
-# times slower); the harness's C files with ours, so under SAN=1 the C code
-# (ELF reader, memory, FPU, DPI) is checked by ASan/UBSan.
+# with TSIM_OPT (never sanitized: ASan makes it several times slower); the
+# harness's C files with ours, so under SAN=1 the C code (ELF reader,
+# memory, FPU, DPI) is checked by ASan/UBSan.
+#
+# Model speed (sim/README.md "Performance"): -O2 rather than Verilator's
+# -Os; one .cpp file per class (--output-split with a huge limit), so that
+# the 64 identical per-core functions (rtl_models/tsim_core.sv) meet in one
+# translation unit where g++ folds them into one body (-fipa-icf, part of
+# -O2), compiled in parallel all the same (VM_PARALLEL_BUILDS=1).
+# TSIM_THREADS=N builds Verilator's multithreaded model (opt-in; sim/README.md
+# "Performance").
 TSIM_CONFIGS  := core tile board
 VERILATOR     ?= verilator
 VL_DIR        := $(BUILD)/verilator
 VL_INCLUDE    := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-VL_FLAGS      := --cc --exe --x-assign fast --x-initial fast --noassert --threads 1 \
+TSIM_OPT      ?= -O2
+TSIM_THREADS  ?= 1
+VL_FLAGS      := --cc --exe --x-assign fast --x-initial fast --noassert --threads $(TSIM_THREADS) \
+                 --output-split 100000000 \
                  -Wall -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL -Wno-UNUSEDPARAM \
                  --prefix Vtsim_top --top-module tsim_top
 TSIM_COMMON   := tsim_args elf32 tsim_mem tsim_fpu tsim_decode tsim_socket tsim_preload
@@ -48,7 +59,7 @@ define tsim_model
 $(BIN)/tsim-$(1): $(RTL_MODELS_SRCS) $(GEN)/boards/$(2)/tinsel_pkg.sv $(GEN)/boards/$(2)/tinsel_config.h \
                   sim/tsim_main.cpp $(TSIM_DPI_SRCS) sim/build_model.sh $(TSIM_HDRS) $(TSIM_COMMON_OBJS)
 	@echo "sim/build_model.sh $$@  (Verilator; log in $(VL_DIR)/$(1)/build.log)"
-	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS) $(3)" RTL_SRCS="$(RTL_MODELS_SRCS)" MAIN_CPP="$(abspath sim/tsim_main.cpp)" \
+	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS) $(3)" VL_OPT="$(TSIM_OPT)" RTL_SRCS="$(RTL_MODELS_SRCS)" MAIN_CPP="$(abspath sim/tsim_main.cpp)" \
 	  CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" COMMON_OBJS="$(abspath $(TSIM_COMMON_OBJS))" \
 	  DPI_CFLAGS="-I$(abspath $(GEN)/boards/$(2)) -I$(abspath $(GEN)) -I$(VL_INCLUDE) -I$(VL_INCLUDE)/vltstd -I$(abspath sim) -DTSIM_BOOT_ELF=\"$(call tsim_boot_elf,$(2))\"" \
 	  DPI_SRCS="$(TSIM_DPI_SRCS)" \
