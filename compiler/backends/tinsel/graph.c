@@ -214,7 +214,10 @@ typedef struct {
   GDeviceType *t;
   bool is_iter;
   unsigned read_mask, write_mask; // RTS flags of this type's read_send / write_send pins
+  FILE *shared;                   // the type's shared code (kernel functions)
 } TypeCtx;
+
+static void kernel_if_last(FILE *f, const TypeCtx *c);
 
 static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
   const IRLoop *l = c->inv->loop;
@@ -253,6 +256,7 @@ static void begin_pin(TypeCtx *c) {
       fprintf(f, "deviceState->%s_opt%d = message->opt%d;\n", l->invocation, i, i);
   }
   fprintf(f, "deviceState->%s_read_recv_count++;\n", l->invocation);
+  kernel_if_last(f, c);
   add_pin(c->t, (GPin){format("%s_begin", l->invocation), begin_msg(c->g, l), false, NULL,
                        buf_close(&b), -1});
 }
@@ -295,6 +299,7 @@ static void read_recv_pins(TypeCtx *c) {
                       format("deviceState->%s_arg%d_buffer%s", name, p->args[k], slot), msg, msg), f);
     }
     fprintf(f, "deviceState->%s_read_recv_count++;\n", name);
+    kernel_if_last(f, c);
     add_pin(c->t, (GPin){p->name, read_msg(c->g, p), false, p->slots > 1 ? "uint8_t index;" : NULL,
                          buf_close(&b), -1});
   }
@@ -377,6 +382,39 @@ static void execute_pin(TypeCtx *c) {
   fprintf(f, "deviceState->%s_executed = 1;\n", inv);
   add_pin(c->t, (GPin){format("%s_execute", inv), add_msg(c->g, "none", "uint8_t unused;", 0), true,
                        NULL, buf_close(&b), 0});
+}
+
+// The iteration set's kernel, when nothing of the device's own must go out
+// before it runs (its type sends no reads in the invocation) and it writes
+// (else its end runs it): a function that begin and each read call when
+// theirs is the last to land, so the kernel needs no send round of its own
+// (no execute pin: one pass of the softswitch's loop less per device).
+static bool kernel_on_recv(const TypeCtx *c) { return c->is_iter && !fused_end(c) && !c->read_mask; }
+
+static char *kernel_fn(const TypeCtx *c) { return format("%s__%s_kernel", c->t->id, c->inv->loop->invocation); }
+
+static void kernel_function(TypeCtx *c) {
+  const char *id = c->t->id, *inv = c->inv->loop->invocation;
+  fprintf(c->shared, "static void %s(const void *gp_, const void *dp_, void *ds_) {\n", kernel_fn(c));
+  fprintf(c->shared, "  const op2_graph_props *graphProperties = gp_;\n  const %s_props *deviceProperties = dp_;\n", id);
+  fprintf(c->shared, "  %s_state *deviceState = ds_;\n  (void)graphProperties, (void)deviceProperties;\n", id);
+  Buf b;
+  FILE *f = buf_open(&b);
+  kernel_call(f, c);
+  fprintf(f, "deviceState->%s_executed = 1;\n", inv);
+  for (char *line = buf_close(&b), *next; *line; line = next) { // indented
+    next = line + strcspn(line, "\n");
+    next += *next == '\n';
+    fprintf(c->shared, "  %.*s", (int)(next - line), line);
+  }
+  fprintf(c->shared, "}\n\n");
+}
+
+// In begin and the read handlers, after the count: the kernel, if this was the last.
+static void kernel_if_last(FILE *f, const TypeCtx *c) {
+  if (kernel_on_recv(c))
+    fprintf(f, "if (deviceState->%s_read_recv_count == %d)\n  %s(graphProperties, deviceProperties, deviceState);\n",
+            c->inv->loop->invocation, 1 + c->inv->read_recv_per_elem, kernel_fn(c));
 }
 
 static void write_send_pins(TypeCtx *c) {
@@ -472,7 +510,8 @@ static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protoco
   t->id = format("set_%s", s->var);
   t->set = s;
   Buf state, props, rts;
-  FILE *fs = buf_open(&state), *fp = buf_open(&props), *fr = buf_open(&rts);
+  Buf shared;
+  FILE *fs = buf_open(&state), *fp = buf_open(&props), *fr = buf_open(&rts), *fsh = buf_open(&shared);
   fprintf(fp, "int32_t index; // the element's number in its set\n");
   for (int i = 0; i < prog->ndats; i++)
     if (prog->dats[i]->set == s)
@@ -483,7 +522,7 @@ static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protoco
     const ProtoInvocation *inv = proto->invocations[i];
     if (!involves(inv, s))
       continue;
-    TypeCtx c = {g, inv, t, inv->loop->set == s, 0, 0};
+    TypeCtx c = {g, inv, t, inv->loop->set == s, 0, 0, fsh};
     state_for_invocation(fs, fp, &c);
     // Output pins first fix the masks that the input handlers load.
     read_send_pins(&c);
@@ -491,7 +530,9 @@ static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protoco
       write_send_pins(&c);
     begin_pin(&c);
     read_recv_pins(&c);
-    if (c.is_iter && !fused_end(&c))
+    if (kernel_on_recv(&c))
+      kernel_function(&c);
+    else if (c.is_iter && !fused_end(&c))
       execute_pin(&c);
     write_recv_pins(&c);
     end_pin(&c);
@@ -501,7 +542,7 @@ static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protoco
   t->props = buf_close(&props);
   t->rts = buf_close(&rts);
   t->init = xstrdup("");
-  t->shared = xstrdup("");
+  t->shared = buf_close(&shared);
   int outputs = 0;
   for (int i = 0; i < t->npins; i++)
     outputs += t->pins[i].is_output;

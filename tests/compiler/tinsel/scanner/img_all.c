@@ -19,7 +19,7 @@ const ss_dev_type ss_dev_types[2] = {
   },
   { // set_edges
     .num_in_pins = 8,
-    .num_out_pins = 9,
+    .num_out_pins = 7,
     .init = set_edges__init,
     .rts = set_edges__rts,
     .idle = NULL,

@@ -48,9 +48,6 @@ uint32_t round; uint8_t opt2;} msg_maybe_begin;
 typedef struct {
 uint32_t round; uint8_t contributes;} msg_maybe_end;
 
-typedef struct {
-uint8_t unused;} msg_none;
-
 // set_nodes: type 0, 9 input and 8 output pins
 typedef struct {
 int32_t index; // the element's number in its set
@@ -86,7 +83,7 @@ uint32_t maybe_read_send_mask; uint32_t maybe_write_send_mask;
 uint8_t maybe_opt2;
 } set_nodes_state;
 
-// set_edges: type 1, 8 input and 9 output pins
+// set_edges: type 1, 8 input and 7 output pins
 typedef struct {
 int32_t index; // the element's number in its set
 uint16_t flux_1_write_recv_total;

@@ -7,12 +7,12 @@
 static const char *const set_nodes_in[] = {"flux_1_begin", "flux_1_arg2_write_recv", "flux_1_arg3_write_recv", "flux_2_begin", "flux_2_arg2_write_recv", "flux_2_arg3_write_recv", "gather_begin", "stats_begin", "maybe_begin", NULL};
 static const char *const set_nodes_out[] = {"flux_1_p_x_read_send", "flux_1_end", "flux_2_p_x_read_send", "flux_2_end", "gather_p_x_read_send", "gather_end", "stats_end", "maybe_end", NULL};
 static const char *const set_edges_in[] = {"flux_1_begin", "flux_1_arg0_read_recv", "flux_1_arg1_read_recv", "flux_2_begin", "flux_2_arg0_read_recv", "flux_2_arg1_read_recv", "gather_begin", "gather_arg0_read_recv", NULL};
-static const char *const set_edges_out[] = {"flux_1_arg2_write_send", "flux_1_arg3_write_send", "flux_1_execute", "flux_1_end", "flux_2_arg2_write_send", "flux_2_arg3_write_send", "flux_2_execute", "flux_2_end", "gather_end", NULL};
+static const char *const set_edges_out[] = {"flux_1_arg2_write_send", "flux_1_arg3_write_send", "flux_1_end", "flux_2_arg2_write_send", "flux_2_arg3_write_send", "flux_2_end", "gather_end", NULL};
 
 static const op2t_type types[2] = {
   {"set_nodes", "nodes", sizeof(set_nodes_props), sizeof(set_nodes_state), offsetof(set_nodes_props, index), 9, 8,
    set_nodes_in, set_nodes_out},
-  {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 9,
+  {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 7,
    set_edges_in, set_edges_out},
 };
 static const op2t_const consts[1] = {
@@ -39,7 +39,7 @@ static const op2t_arg args_flux_1[4] = {
    0, 0, -1, -1, -1, -1},
 };
 static const op2t_involved involved_flux_1[2] = {
-  {1, 0, 3, offsetof(set_edges_props, flux_1_write_recv_total)}, // set_edges
+  {1, 0, 2, offsetof(set_edges_props, flux_1_write_recv_total)}, // set_edges
   {0, 0, 1, offsetof(set_nodes_props, flux_1_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_flux_1 = {
@@ -60,15 +60,15 @@ static const op2t_arg args_flux_2[4] = {
    0, 0, -1, -1, -1, -1},
   {OP2T_ARG_INDIRECT, 3, 0, 1, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
-   -1, -1, 4, 4,
+   -1, -1, 3, 4,
    0, 0, -1, -1, -1, -1},
   {OP2T_ARG_INDIRECT, 3, 0, 0, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
-   -1, -1, 5, 5,
+   -1, -1, 4, 5,
    0, 0, -1, -1, -1, -1},
 };
 static const op2t_involved involved_flux_2[2] = {
-  {1, 3, 7, offsetof(set_edges_props, flux_2_write_recv_total)}, // set_edges
+  {1, 3, 5, offsetof(set_edges_props, flux_2_write_recv_total)}, // set_edges
   {0, 3, 3, offsetof(set_nodes_props, flux_2_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_flux_2 = {
@@ -93,7 +93,7 @@ static const op2t_arg args_gather[3] = {
    0, 0, -1, -1, -1, offsetof(set_edges_props, gather_idx2)},
 };
 static const op2t_involved involved_gather[2] = {
-  {1, 6, 8, offsetof(set_edges_props, gather_write_recv_total)}, // set_edges
+  {1, 6, 6, offsetof(set_edges_props, gather_write_recv_total)}, // set_edges
   {0, 6, 5, offsetof(set_nodes_props, gather_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_gather = {
