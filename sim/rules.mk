@@ -24,6 +24,7 @@ TSIM_THREADS  ?= 1
 VL_FLAGS      := --cc --exe --x-assign fast --x-initial fast --noassert --threads $(TSIM_THREADS) \
                  --output-split 100000000 \
                  -Wall -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL -Wno-UNUSEDPARAM \
+                 $(if $(filter-out 1,$(TSIM_THREADS)),-Wno-UNOPTTHREADS) \
                  --prefix Vtsim_top --top-module tsim_top
 TSIM_COMMON   := tsim_args elf32 tsim_mem tsim_fpu tsim_decode tsim_socket tsim_preload
 TSIM_COMMON_OBJS := $(TSIM_COMMON:%=$(OBJ)/sim/%.o) $(OBJ)/host/hostlink/hl_sockaddr.o  # host/hostlink/rules.mk
