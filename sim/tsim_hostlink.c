@@ -17,6 +17,7 @@
 #include "tinsel_config.h"
 #include "tsim_boards.h"
 #include "tsim_debuglink.h"
+#include "tsim_links.h"
 #include "tsim_mbox.h"
 #include "tsim_run.h"
 #include "tsim_socket.h"
@@ -303,12 +304,15 @@ void tsim_hostlink_stats_file(FILE *f) {
   fprintf(f, "host.to-board.messages %llu\nhost.to-board.flits %llu\n", hl.to_board_msgs, hl.to_board_flits);
   fprintf(f, "host.to-host.messages %llu\nhost.to-host.flits %llu\n", hl.to_host_msgs, hl.to_host_flits);
   fprintf(f, "host.waits %llu\nhost.waited-seconds %.3f\n", hl.waits, hl.waited_secs);
-  /* Board 0's links as link.D.*; other boards' as board.B.link.D.*. */
+  /* Board 0's links as link.D.*; other boards' as board.B.link.D.*: the
+     host link and unjoined sides counted here, links to a neighbour by
+     tsim_links.c. */
   for (unsigned b = 0; b < tsim_boards() && b < TSIM_MAX_BOARDS; b++)
     for (int d = 0; d < TSIM_LINKS; d++) {
       char pre[32] = "";
       if (b) snprintf(pre, sizeof pre, "board.%u.", b);
-      fprintf(f, "%slink.%c.in.flits %llu\n%slink.%c.out.flits %llu\n", pre, "NSEW"[d], hl.link_in_flits[b][d], pre,
-              "NSEW"[d], hl.link_out_flits[b][d]);
+      fprintf(f, "%slink.%c.in.flits %llu\n%slink.%c.out.flits %llu\n", pre, "NSEW"[d],
+              hl.link_in_flits[b][d] + tsim_links_flits(b, (unsigned)d, 1), pre, "NSEW"[d],
+              hl.link_out_flits[b][d] + tsim_links_flits(b, (unsigned)d, 0));
     }
 }

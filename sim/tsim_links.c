@@ -89,3 +89,10 @@ void tsim_links_print_stats(unsigned long long cycles) {
               100.0 * (double)(l->flits * CPF) / c, l->max);
     }
 }
+
+unsigned long long tsim_links_flits(unsigned b, unsigned d, int in) {
+  if (b >= tsim_boards() || d >= TSIM_LINKS) return 0;
+  if (!in) return tsim_board_next(b, d) >= 0 ? links[b][d].flits : 0;
+  int n = tsim_board_next(b, d);   /* what came in from direction d left n toward b */
+  return n >= 0 ? links[n][opposite[d]].flits : 0;
+}

@@ -26,6 +26,10 @@ void tsim_links_cycle_board(unsigned b, TsimLinkIO *io, unsigned long long cycle
 /* Per-link statistics (stderr): messages, flits, flits per cycle, wire
    utilisation, most messages buffered. */
 void tsim_links_print_stats(unsigned long long cycles);
+/* Flits board B sent (IN 0) or received (IN 1) over its link in direction
+   D to a joined neighbour; 0 where there is none (the statistics file
+   adds them to the host link's counts, tsim_hostlink.c). */
+unsigned long long tsim_links_flits(unsigned b, unsigned d, int in);
 
 #ifdef __cplusplus
 }

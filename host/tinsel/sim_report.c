@@ -43,13 +43,21 @@ static double sum(const op2t_kv *kv, const char *key) {
   return v;
 }
 
+/* Flits that left a board through an inter-board link, over every tsim
+ * run: every board's link.D.out.flits (board 0's as "link.D", the others'
+ * as "board.B.link.D"), except board 0's West link, which is the host link
+ * (sim/tsim_hostlink.c) and counted on its own line. */
 static double link_flits(const op2t_kv *kv) {
-  static const char *dirs[] = {"N", "S", "E", "W"};
-  char key[64];
+  const char *suffix = ".out.flits";
+  size_t ls = strlen(suffix);
   double v = 0;
-  for (int d = 0; d < 4; d++) {
-    snprintf(key, sizeof(key), "link.%s.out.flits", dirs[d]);
-    v += sum(kv, key);
+  for (int i = 0; i < kv->n; i++) {
+    const char *k = kv->key[i];
+    size_t n = strlen(k);
+    if (n < ls || strcmp(k + n - ls, suffix) || !strcmp(k, "link.W.out.flits"))
+      continue;
+    if (!strncmp(k, "link.", 5) || (!strncmp(k, "board.", 6) && strstr(k, ".link.")))
+      v += kv->val[i];
   }
   return v;
 }
