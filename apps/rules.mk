@@ -85,7 +85,8 @@ SIM_VARIANT := $(if $(filter file,$(origin VARIANT)),sp,$(VARIANT))
 SIM_MESH    := $(or $(MESH),$($(APP)_SIM_MESH))
 PRINT_EVERY ?= 1
 CONFIG      ?= board
-sim: deps $(BIN)/$(APP)_$(SIM_VARIANT)_tinsel $(BIN)/$(APP)_$(SIM_VARIANT) $(BIN)/tsim $(if $(MESH),,$(SIM_MESH))
+# It builds everything first (the models, their boot loaders, the firmware).
+sim: deps all $(BIN)/$(APP)_$(SIM_VARIANT)_tinsel $(BIN)/$(APP)_$(SIM_VARIANT) $(if $(MESH),,$(SIM_MESH))
 	@APP=$(APP) VARIANT=$(SIM_VARIANT) EXE=$(BIN)/$(APP)_$(SIM_VARIANT)_tinsel SEQ=$(BIN)/$(APP)_$(SIM_VARIANT) \
 	  MESH=$(SIM_MESH) ITERS=$(or $(ITERS),$($(APP)_SIM_ITERS)) PRINT_EVERY=$(PRINT_EVERY) CONFIG=$(CONFIG) \
 	  SEED=$(SEED) ARGS="$(ARGS)" apps/sim.sh
@@ -99,7 +100,7 @@ BENCHES += bench-airfoil-seq
 # --- benchmark: airfoil sp on the cycle model (1800 and 7200 cells, 100
 # iterations, one board) and the 720000-cell mesh on the cluster (bench/airfoil_sim.sh)
 .PHONY: bench-airfoil-sim
-bench-airfoil-sim: $(BIN)/airfoil_sp_tinsel $(BIN)/tsim $(BIN)/op2place $(MESHGEN)
+bench-airfoil-sim: all $(BIN)/airfoil_sp_tinsel
 	BUILD=$(BUILD) bench/airfoil_sim.sh
 BENCHES += bench-airfoil-sim
 
