@@ -53,11 +53,7 @@ static int build_union(FwBuild *b, const GGraphType *g, Built *built, const FwIm
   return 0;
 }
 
-// Spreads the types over k groups, largest first, each into the group
-// with the fewest types so far (an empty one first; of equals, the smallest
-// image) among those it fits.
-// Returns 1 when every type found a group, 0 when one fits none, -1 on a
-// build error.
+// The number of device types in an image.
 static int ntypes_in(const GGraphType *g, const FwImage *img) {
   int n = 0;
   for (int i = 0; img->has_type && i < g->ntypes; i++)
@@ -65,6 +61,11 @@ static int ntypes_in(const GGraphType *g, const FwImage *img) {
   return n;
 }
 
+// Spreads the types over k groups, largest first, each into the group
+// with the fewest types so far (an empty one first; of equals, the smallest
+// image) among those it fits.
+// Returns 1 when every type found a group, 0 when one fits none, -1 on a
+// build error.
 static int spread(FwBuild *b, const GGraphType *g, Built *built, const FwImage **singles, int n, FwImage *groups,
                   int k) {
   bool *tried = xcalloc((size_t)k, sizeof(bool));
