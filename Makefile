@@ -8,6 +8,30 @@
 # TARGETS, its test suites (commands run by tests/run_suites.sh) to SUITES
 # and its benchmarks to BENCHES. Build products go under $(BUILD).
 
+# Two stages. The goals that need the packages of mk/packages.txt (DEPS_GOALS)
+# first run mk/deps.sh, then make again in a new process with the same
+# goals and variables: that second make parses the makefiles only after the
+# packages are installed, so nothing worked out while parsing (a tool's path
+# or flags) can see a machine without them. Under make -n the first stage
+# runs mk/deps.sh --dry-run, which installs nothing. tests/build/fresh.sh
+# checks both stages.
+DEPS_GOALS  := deps sim test bench test-op2-model
+DEPS_SCRIPT ?= mk/deps.sh
+ifndef OP2_DEPS_DONE
+ifneq ($(filter $(DEPS_GOALS),$(MAKECMDGOALS)),)
+OP2_STAGE1 := 1
+endif
+endif
+
+ifdef OP2_STAGE1
+.PHONY: $(MAKECMDGOALS) op2-stage2
+$(MAKECMDGOALS): op2-stage2
+	@:
+op2-stage2:
+	@$(DEPS_SCRIPT) $(if $(findstring n,$(firstword -$(MAKEFLAGS))),--dry-run) \
+	  $(if $(filter-out deps,$(MAKECMDGOALS)),&& $(MAKE) --no-print-directory OP2_DEPS_DONE=1 $(filter-out deps,$(MAKECMDGOALS)))
+else
+
 BUILD ?= build
 SAN   ?= 0
 BIN   := $(BUILD)/bin
@@ -27,8 +51,12 @@ ifeq ($(SAN),1)
   CXXFLAGS += $(SANFLAGS)
   LDFLAGS  += $(SANFLAGS)
 endif
-XML_CFLAGS := $(shell pkg-config --cflags libxml-2.0 2>/dev/null)
-XML_LIBS   := $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
+# Flags that come from installed tools are worked out when a recipe needs
+# them (recursive =, cached on first use), never while the makefiles are
+# parsed: see "Two stages" below and tests/build/fresh.sh.
+PKG_CONFIG ?= pkg-config
+XML_CFLAGS = $(eval XML_CFLAGS := $(shell $(PKG_CONFIG) --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2))$(XML_CFLAGS)
+XML_LIBS   = $(eval XML_LIBS := $(shell $(PKG_CONFIG) --libs libxml-2.0 2>/dev/null || echo -lxml2))$(XML_LIBS)
 
 TARGETS :=
 SUITES  :=
@@ -57,15 +85,18 @@ include tests/rules.mk
 
 all: $(TARGETS)
 
+# (make deps is the first stage on its own: see the top.)
 deps:
-	@mk/deps.sh
+	@$(DEPS_SCRIPT)
 
 # Tests run against a sanitizer build of all host code, kept apart in build/san.
-test: deps
+test:
 	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san all
 	@BUILD=build/san TEST_CFLAGS="$(SANFLAGS)" tests/run_suites.sh $(SUITES)
 
-bench: deps all $(BENCHES)
+bench: all $(BENCHES)
 
 clean:
 	rm -rf build
+
+endif # OP2_STAGE1

@@ -86,7 +86,7 @@ SIM_MESH    := $(or $(MESH),$($(APP)_SIM_MESH))
 PRINT_EVERY ?= 1
 CONFIG      ?= board
 # It builds everything first (the models, their boot loaders, the firmware).
-sim: deps all $(BIN)/$(APP)_$(SIM_VARIANT)_tinsel $(BIN)/$(APP)_$(SIM_VARIANT) $(if $(MESH),,$(SIM_MESH))
+sim: all $(BIN)/$(APP)_$(SIM_VARIANT)_tinsel $(BIN)/$(APP)_$(SIM_VARIANT) $(if $(MESH),,$(SIM_MESH))
 	@APP=$(APP) VARIANT=$(SIM_VARIANT) EXE=$(BIN)/$(APP)_$(SIM_VARIANT)_tinsel SEQ=$(BIN)/$(APP)_$(SIM_VARIANT) \
 	  MESH=$(SIM_MESH) ITERS=$(or $(ITERS),$($(APP)_SIM_ITERS)) PRINT_EVERY=$(PRINT_EVERY) CONFIG=$(CONFIG) \
 	  SEED=$(SEED) ARGS="$(ARGS)" apps/sim.sh

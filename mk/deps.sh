@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Check that every Debian package in mk/packages.txt is installed; install the
 # missing ones with apt-get when root, otherwise print the exact command.
+# --dry-run (make -n): say what is missing and the command, install nothing.
 set -euo pipefail
+dry=0
+[ "${1:-}" = --dry-run ] && dry=1
 here=$(cd "$(dirname "$0")" && pwd)
 mapfile -t pkgs < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$here/packages.txt" | awk '{print $1}')
 
@@ -21,6 +24,10 @@ if [ ${#missing[@]} -eq 0 ]; then
 fi
 
 cmd="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ $dry -eq 1 ]; then
+  echo "deps: missing packages: ${missing[*]} (dry run; would run: apt-get update && $cmd)"
+  exit 0
+fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "deps: missing packages: ${missing[*]}" >&2
   echo "deps: run as root:  apt-get update && $cmd" >&2

@@ -18,7 +18,6 @@
 TSIM_CONFIGS  := core tile board
 VERILATOR     ?= verilator
 VL_DIR        := $(BUILD)/verilator
-VL_INCLUDE    := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 TSIM_OPT      ?= -O2
 TSIM_THREADS  ?= 1
 VL_FLAGS      := --cc --exe --x-assign fast --x-initial fast --noassert --threads $(TSIM_THREADS) \
@@ -62,7 +61,7 @@ $(BIN)/tsim-$(1): $(RTL_MODELS_SRCS) $(GEN)/boards/$(2)/tinsel_pkg.sv $(GEN)/boa
 	@echo "sim/build_model.sh $$@  (Verilator; log in $(VL_DIR)/$(1)/build.log)"
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS) $(3)" VL_OPT="$(TSIM_OPT)" RTL_SRCS="$(RTL_MODELS_SRCS)" MAIN_CPP="$(abspath sim/tsim_main.cpp)" \
 	  CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" COMMON_OBJS="$(abspath $(TSIM_COMMON_OBJS))" \
-	  DPI_CFLAGS="-I$(abspath $(GEN)/boards/$(2)) -I$(abspath $(GEN)) -I$(VL_INCLUDE) -I$(VL_INCLUDE)/vltstd -I$(abspath sim) -DTSIM_BOOT_ELF=\"$(call tsim_boot_elf,$(2))\"" \
+	  DPI_CFLAGS="-I$(abspath $(GEN)/boards/$(2)) -I$(abspath $(GEN)) -I$(abspath sim) -DTSIM_BOOT_ELF=\"$(call tsim_boot_elf,$(2))\"" \
 	  DPI_SRCS="$(TSIM_DPI_SRCS)" \
 	  sim/build_model.sh $$@ $(VL_DIR)/$(1) $(GEN)/boards/$(2)/tinsel_pkg.sv
 endef

@@ -24,6 +24,6 @@ SUITES  += tests/op2/run.sh
 # make test runs them on tile and board and a few on the box): a suite of its
 # own, with make test's sanitizer build.
 .PHONY: test-op2-model
-test-op2-model: deps
+test-op2-model:
 	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san all
 	@BUILD=build/san TEST_CFLAGS="$(SANFLAGS)" tests/run_suites.sh tests/op2/model.sh
