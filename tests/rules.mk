@@ -6,3 +6,4 @@ include tests/mbox/rules.mk
 include tests/router/rules.mk
 include tests/hostlink/rules.mk
 include tests/preload/rules.mk
+include tests/fuzz/rules.mk
