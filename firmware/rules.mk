@@ -88,17 +88,18 @@ FW_IMAGES :=
 $(eval $(call FW_IMAGE,hello,$(FW)/examples/hello.o))
 $(eval $(call FW_IMAGE,ss_demo,$(FW)/softswitch/softswitch.o $(FW)/softswitch/main.o $(FW)/examples/ss_demo_types.o))
 
-# Host tools.
-FW_TOOL_CFLAGS := -I$(GEN) -Ifirmware/tools
-$(OBJ)/firmware/tools/%.o: firmware/tools/%.c $(wildcard firmware/tools/*.h) $(GEN)/tinsel_config.h
+# Host tools. They read ELF files with the project's one reader, tsim's
+# (sim/elf32.c, built by sim/rules.mk).
+FW_TOOL_CFLAGS := -I$(GEN) -Ifirmware/tools -Isim
+$(OBJ)/firmware/tools/%.o: firmware/tools/%.c $(wildcard firmware/tools/*.h) sim/elf32.h $(GEN)/tinsel_config.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(FW_TOOL_CFLAGS) -c $< -o $@
 
-$(CHECKELF): $(OBJ)/firmware/tools/checkelf.o $(OBJ)/firmware/tools/rv_check.o $(OBJ)/firmware/tools/elf32.o
+$(CHECKELF): $(OBJ)/firmware/tools/checkelf.o $(OBJ)/firmware/tools/rv_check.o $(OBJ)/sim/elf32.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
-$(ELF2IMG): $(OBJ)/firmware/tools/elf2img.o $(OBJ)/firmware/tools/elf32.o
+$(ELF2IMG): $(OBJ)/firmware/tools/elf2img.o $(OBJ)/sim/elf32.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 

@@ -117,15 +117,82 @@ out=$("$CHECKELF" --boot "$tmp/bootdata.elf" 2>&1)
 if [ $? -ne 0 ] && grep -q 'data section .data' <<<"$out"; then pass "boot loader with data rejected"
 else fail "boot loader with data rejected" "$out"; fi
 
-# Bad input to the tools: a message, a non-zero exit, no crash.
+# Bad input to the tools: a message, a non-zero exit, no crash. The ELF
+# reader is sim/elf32.c (tsim's, the host link's, checkelf's and elf2img's);
+# each hostile file below is hello.elf or a small image with a .bss,
+# patched at one field (docs/limits.md "ELF reader").
 printf 'not an elf' > "$tmp/junk.elf"
 out=$("$CHECKELF" "$tmp/junk.elf" 2>&1); rc=$?
-check "checkelf: junk input" test "$rc" -eq 1 -a "$out" = "checkelf: $tmp/junk.elf: not an ELF file"
+check "checkelf: junk input" test "$rc" -eq 1 -a "$out" = "checkelf: $tmp/junk.elf: error: not an ELF file"
 head -c 100 "$FW/hello.elf" > "$tmp/short.elf"
 out=$("$CHECKELF" "$tmp/short.elf" 2>&1); rc=$?
 check "checkelf: truncated ELF" test "$rc" -eq 1 -a -n "$out"
 "$CHECKELF" >/dev/null 2>&1
 check "checkelf: usage" test $? -eq 2
+# poke32 FILE OFFSET VALUE: a little-endian word into FILE; poke8 a byte.
+poke32() { printf "$(printf '\\%03o\\%03o\\%03o\\%03o' $(($3 & 255)) $((($3 >> 8) & 255)) $((($3 >> 16) & 255)) $((($3 >> 24) & 255)))" |
+             dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
+poke8() { printf "$(printf '\\%03o' $(($3 & 255)))" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
+# shdr FILE NAME [FIELD_OFFSET]: the file offset of section NAME's header (plus FIELD_OFFSET).
+shdr() {
+  local shoff idx
+  shoff=$(riscv64-unknown-elf-readelf -h "$1" | awk '/Start of section headers/{print $5}')
+  idx=$(riscv64-unknown-elf-readelf -SW "$1" | sed -n "s/^ *\[ *\([0-9]*\)\] $2 .*/\1/p")
+  echo $((shoff + idx * 40 + ${3:-0}))
+}
+# hostile TOOL NAME WANT: TOOL (checkelf or elf2img) on $tmp/NAME.elf exits 1 printing exactly WANT.
+hostile() {
+  local out rc
+  if [ "$1" = checkelf ]; then out=$("$CHECKELF" "$tmp/$2.elf" 2>&1); rc=$?
+  else out=$("$BUILD/bin/elf2img" "$tmp/$2.elf" "$tmp/$2.code.img" "$tmp/$2.data.img" 2>&1); rc=$?; fi
+  if [ "$rc" -eq 1 ] && [ "$out" = "$3" ]; then pass "$1 refuses $2"
+  else fail "$1 refuses $2" "exit $rc (want 1)" "got:  $out" "want: $3"; fi
+}
+printf 'int big[4];\nint main(void) { big[1] = 3; return big[0]; }\n' > "$tmp/bss.c"
+# shellcheck disable=SC2086
+$FW_CC $FW_CFLAGS -c "$tmp/bss.c" -o "$tmp/bss.o" && $FW_CC $FW_LDFLAGS "$tmp/bss.o" $FW_LIBS $FW_LDLIBS -o "$tmp/bss.elf"
+check "elf2img: an image with a .bss" "$BUILD/bin/elf2img" "$tmp/bss.elf" "$tmp/bss.code.img" "$tmp/bss.data.img"
+names=$(shdr "$tmp/bss.elf" .shstrtab)
+cp "$tmp/bss.elf" "$tmp/names_nobits.elf"
+poke32 "$tmp/names_nobits.elf" $((names + 4)) 8; poke32 "$tmp/names_nobits.elf" $((names + 16)) 0xfffffff0
+hostile checkelf names_nobits "checkelf: $tmp/names_nobits.elf: error: section name table (section 14) is SHT_NOBITS: it has no file data"
+cp "$tmp/bss.elf" "$tmp/strtab_nobits.elf"
+poke32 "$tmp/strtab_nobits.elf" "$(shdr "$tmp/bss.elf" .strtab 4)" 8; poke32 "$tmp/strtab_nobits.elf" "$(shdr "$tmp/bss.elf" .strtab 16)" 0x7ffffff0
+hostile elf2img strtab_nobits "elf2img: $tmp/strtab_nobits.elf: error: symbol string table (section 13) is SHT_NOBITS: it has no file data"
+cp "$tmp/bss.elf" "$tmp/name_no_nul.elf"
+poke8 "$tmp/name_no_nul.elf" $(($(riscv64-unknown-elf-readelf -SW "$tmp/bss.elf" | awk '/\.shstrtab/{print "0x"$5 "+0x" $6}') - 1)) 65
+hostile checkelf name_no_nul "checkelf: $tmp/name_no_nul.elf: error: section name table (section 14) does not end in a NUL"
+cp "$tmp/bss.elf" "$tmp/name_outside.elf"; poke32 "$tmp/name_outside.elf" "$(shdr "$tmp/bss.elf" .text)" 0x7fffffff
+hostile checkelf name_outside "checkelf: $tmp/name_outside.elf: error: section 1: name offset 2147483647 is outside the section name table (165 bytes)"
+shoff=$(riscv64-unknown-elf-readelf -h "$tmp/bss.elf" | awk '/Start of section headers/{print $5}')
+cp "$tmp/bss.elf" "$tmp/shdr_misaligned.elf"; poke32 "$tmp/shdr_misaligned.elf" 32 $((shoff - 1))
+hostile checkelf shdr_misaligned "checkelf: $tmp/shdr_misaligned.elf: error: section header table at offset 0x$(printf %x $((shoff - 1))) with 40-byte entries is not 4-byte aligned"
+cp "$tmp/bss.elf" "$tmp/shdr_outside.elf"; poke32 "$tmp/shdr_outside.elf" 32 0xfffffff0
+hostile checkelf shdr_outside "checkelf: $tmp/shdr_outside.elf: error: section header table [0xfffffff0, +$(riscv64-unknown-elf-readelf -h "$tmp/bss.elf" | awk '/Number of section headers/{print $5}') x 40 bytes) lies outside the file ($(stat -c %s "$tmp/bss.elf") bytes)"
+cp "$tmp/bss.elf" "$tmp/phdr_outside.elf"; poke32 "$tmp/phdr_outside.elf" 28 0x7ffffff0
+hostile elf2img phdr_outside "elf2img: $tmp/phdr_outside.elf: error: program header table [0x7ffffff0, +$(riscv64-unknown-elf-readelf -h "$tmp/bss.elf" | awk '/Number of program headers/{print $5}') x 32 bytes) lies outside the file ($(stat -c %s "$tmp/bss.elf") bytes)"
+cp "$tmp/bss.elf" "$tmp/symtab_partial.elf"; poke32 "$tmp/symtab_partial.elf" "$(shdr "$tmp/bss.elf" .symtab 20)" 0x13
+hostile checkelf symtab_partial "checkelf: $tmp/symtab_partial.elf: error: symbol table .symtab: 19 bytes at offset 0x$(riscv64-unknown-elf-readelf -SW "$tmp/bss.elf" | awk '/\.symtab/{sub(/^0*/, "", $5); print $5}') is not whole aligned 16-byte entries"
+cp "$tmp/bss.elf" "$tmp/text_outside.elf"; poke32 "$tmp/text_outside.elf" "$(shdr "$tmp/bss.elf" .text 16)" 0xffffff00
+hostile checkelf text_outside "checkelf: $tmp/text_outside.elf: error: section .text [0xffffff00, +0x34) lies outside the file ($(stat -c %s "$tmp/bss.elf") bytes)"
+# A .bss of 0xffffffff bytes used to wrap elf2img's 32-bit offset and write forever.
+cp "$tmp/bss.elf" "$tmp/bss_wraps.elf"; poke32 "$tmp/bss_wraps.elf" "$(shdr "$tmp/bss.elf" .bss 20)" 0xffffffff
+hostile elf2img bss_wraps "elf2img: $tmp/bss_wraps.elf: error: section .bss [0x01800000, +0xffffffff) wraps past the 32-bit address space"
+cp "$tmp/bss.elf" "$tmp/bss_too_big.elf"; poke32 "$tmp/bss_too_big.elf" "$(shdr "$tmp/bss.elf" .bss 20)" 0x7f000000
+hostile elf2img bss_too_big "elf2img: $tmp/bss_too_big.elf: error: section .bss (0x7f000000 bytes at 0x01800000) does not fit in the DRAM globals [0x01800000, 0x40000000)"
+check "elf2img: no data image from a refused ELF" test ! -e "$tmp/bss_too_big.data.img"
+cp "$tmp/bss.elf" "$tmp/bss_256m.elf"; poke32 "$tmp/bss_256m.elf" "$(shdr "$tmp/bss.elf" .bss 20)" 0x10000000
+hostile elf2img bss_256m "elf2img: $tmp/bss_256m.elf: error: the data image would hold at least 268435456 bytes (with section .bss, 0x10000000 bytes), over elf2img's limit of 67108864 bytes"
+cp "$tmp/bss.elf" "$tmp/text_outside_imem.elf"; poke32 "$tmp/text_outside_imem.elf" "$(shdr "$tmp/bss.elf" .text 12)" 0x3000
+hostile elf2img text_outside_imem "elf2img: $tmp/text_outside_imem.elf: error: section .text (0x34 bytes at 0x00003000) does not fit in instruction memory [0x00000000, 0x00002000)"
+mkdir -p "$tmp/dir.elf"
+hostile checkelf dir "checkelf: $tmp/dir.elf: error: is a directory, not an ELF file"
+out=$("$CHECKELF" /dev/zero 2>&1); rc=$?
+check "checkelf refuses /dev/zero" test "$rc" -eq 1 -a "$out" = "checkelf: /dev/zero: error: not a regular file (an ELF file must be one)"
+out=$("$BUILD/bin/elf2img" /dev/zero "$tmp/z.code.img" "$tmp/z.data.img" 2>&1); rc=$?
+check "elf2img refuses /dev/zero" test "$rc" -eq 1 -a "$out" = "elf2img: /dev/zero: error: not a regular file (an ELF file must be one)"
+truncate -s 65M "$tmp/huge.elf"
+hostile checkelf huge "checkelf: $tmp/huge.elf: error: the file is 68157440 bytes, over the 67108864-byte limit for an ELF file"
 
 # elf2img: code at the app base, one word per line, matching .text; data
 # holds the read-only strings (in DRAM) and the zeroed bss.
