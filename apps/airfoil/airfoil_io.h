@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "airfoil_mesh.h"
+
 typedef struct {
   const char *mesh;
   int iters;
@@ -66,74 +68,17 @@ static AirfoilOptions airfoil_options(int argc, char **argv) {
   return o;
 }
 
-// The mesh as new_grid.dat holds it (see apps/meshgen); 0-based indices.
-typedef struct {
-  int nnode, ncell, nedge, nbedge;
-  int *cell;            // 4 nodes per cell
-  int *edge, *ecell;    // 2 nodes, 2 cells per edge
-  int *bedge, *becell;  // 2 nodes, 1 cell per boundary edge
-  int *bound;           // 1 wall, 2 far field
-  double *x;            // 2 coordinates per node
-} AirfoilMesh;
-
-static void *airfoil_alloc(size_t n, size_t size) {
-  void *p = malloc(n * size + 1);
-  if (!p) {
-    fprintf(stderr, "airfoil: out of memory\n");
-    exit(1);
-  }
-  return p;
-}
-
-static void airfoil_bad_mesh(const char *path, const char *what, int line) {
-  fprintf(stderr, "airfoil: mesh %s: cannot read %s %d\n", path, what, line);
-  exit(1);
-}
-
+// The mesh: airfoil_mesh.h reads it, or says why not (FILE:LINE: error: ...) and airfoil
+// exits 1; degenerate cells are warned about on stderr.
 static void airfoil_read_mesh(const char *path, AirfoilMesh *m) {
-  FILE *fp = fopen(path, "r");
-  if (!fp) {
-    fprintf(stderr, "airfoil: cannot open mesh %s: %s\n", path, strerror(errno));
+  char err[512];
+  if (airfoil_mesh_read(path, m, stderr, err, sizeof err)) {
+    fprintf(stderr, "%s\n", err);
     exit(1);
   }
-  if (fscanf(fp, "%d %d %d %d \n", &m->nnode, &m->ncell, &m->nedge, &m->nbedge) != 4 ||
-      m->nnode < 0 || m->ncell < 1 || m->nedge < 0 || m->nbedge < 0 || m->ncell > 100000000 ||
-      m->nnode > 100000000 || m->nedge > 100000000 || m->nbedge > 100000000)
-    airfoil_bad_mesh(path, "the header, line", 1);
-  m->cell = (int *)airfoil_alloc(4 * (size_t)m->ncell, sizeof(int));
-  m->edge = (int *)airfoil_alloc(2 * (size_t)m->nedge, sizeof(int));
-  m->ecell = (int *)airfoil_alloc(2 * (size_t)m->nedge, sizeof(int));
-  m->bedge = (int *)airfoil_alloc(2 * (size_t)m->nbedge, sizeof(int));
-  m->becell = (int *)airfoil_alloc((size_t)m->nbedge, sizeof(int));
-  m->bound = (int *)airfoil_alloc((size_t)m->nbedge, sizeof(int));
-  m->x = (double *)airfoil_alloc(2 * (size_t)m->nnode, sizeof(double));
-  for (int n = 0; n < m->nnode; n++)
-    if (fscanf(fp, "%lf %lf \n", &m->x[2 * n], &m->x[2 * n + 1]) != 2)
-      airfoil_bad_mesh(path, "node", n);
-  for (int n = 0; n < m->ncell; n++)
-    if (fscanf(fp, "%d %d %d %d \n", &m->cell[4 * n], &m->cell[4 * n + 1], &m->cell[4 * n + 2],
-               &m->cell[4 * n + 3]) != 4)
-      airfoil_bad_mesh(path, "cell", n);
-  for (int n = 0; n < m->nedge; n++)
-    if (fscanf(fp, "%d %d %d %d \n", &m->edge[2 * n], &m->edge[2 * n + 1], &m->ecell[2 * n],
-               &m->ecell[2 * n + 1]) != 4)
-      airfoil_bad_mesh(path, "edge", n);
-  for (int n = 0; n < m->nbedge; n++)
-    if (fscanf(fp, "%d %d %d %d \n", &m->bedge[2 * n], &m->bedge[2 * n + 1], &m->becell[n],
-               &m->bound[n]) != 4)
-      airfoil_bad_mesh(path, "bedge", n);
-  fclose(fp);
 }
 
-static void airfoil_free_mesh(AirfoilMesh *m) {
-  free(m->cell);
-  free(m->edge);
-  free(m->ecell);
-  free(m->bedge);
-  free(m->becell);
-  free(m->bound);
-  free(m->x);
-}
+static void airfoil_free_mesh(AirfoilMesh *m) { airfoil_mesh_free(m); }
 
 // OP2's classic line " %d  %10.5e \n", or the rms to D significant digits.
 static void airfoil_print_rms(int iter, double rms, int digits) {

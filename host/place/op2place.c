@@ -72,7 +72,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   double t0 = now();
-  PlaceGraph *g = place_airfoil_graph(mesh, one_group, state_bytes, err, sizeof err);
+  PlaceGraph *g = place_airfoil_graph(mesh, one_group, state_bytes, stderr, err, sizeof err);
   if (!g) {
     fprintf(stderr, "op2place: %s\n", err);
     return 1;
@@ -96,6 +96,9 @@ int main(int argc, char **argv) {
   t4 = now();
   if (rc) {
     fprintf(stderr, "op2place: %s\n", place_error(g));
+    place_routes_free(&r);
+    place_placement_free(&p);
+    place_graph_free(g);
     return 1;
   }
   struct rusage ru;

@@ -22,6 +22,7 @@
 #define PLACE_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 /* ------------------------------------------------------------ machine */
@@ -233,8 +234,10 @@ int place_image_inv(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *
 
 /* Builds the airfoil graph of an OP2 mesh file (new_grid.dat): sets nodes,
  * edges, bedges, cells as types, each map a pin both ways. ONE_GROUP 1: all
- * types in one code group; 0: one group per type. */
+ * types in one code group; 0: one group per type. The mesh is read and
+ * checked by apps/airfoil/airfoil_mesh.h: NULL with the reason in ERR, and
+ * warnings about degenerate cells to WARN (when not NULL). */
 PlaceGraph *place_airfoil_graph(const char *mesh_path, int one_group, uint32_t state_bytes,
-                                char *err, size_t errlen);
+                                FILE *warn, char *err, size_t errlen);
 
 #endif

@@ -4,9 +4,9 @@
 PLACE_SRCS   := $(filter-out host/place/op2place.c,$(wildcard host/place/*.c))
 PLACE_OBJS   := $(PLACE_SRCS:%.c=$(OBJ)/%.o)
 PLACE_LIB    := $(LIB)/libop2_place.a
-PLACE_CFLAGS := -Ihost/place -Iboards -Ifirmware/softswitch -I$(GEN)
+PLACE_CFLAGS := -Ihost/place -Iapps/airfoil -Iboards -Ifirmware/softswitch -I$(GEN)
 PLACE_LIBS   := $(PLACE_LIB) $(LIB)/libboards.a -lmetis -lm
-PLACE_HDRS   := host/place/place.h host/place/place_internal.h firmware/softswitch/softswitch.h
+PLACE_HDRS   := apps/airfoil/airfoil_mesh.h host/place/place.h host/place/place_internal.h firmware/softswitch/softswitch.h
 
 $(OBJ)/host/place/%.o: host/place/%.c $(PLACE_HDRS) $(GEN)/tinsel_config.h
 	@mkdir -p $(dir $@)

@@ -4,16 +4,21 @@
  * cells with its normal (dy, -dx) pointing from c1 to c2, every bedge a
  * side of its cell with an outward normal, wall bedges on the airfoil and
  * far-field ones far away, and every cell side covered exactly once.
- * Prints the first errors and exits 1 if there are any.
+  * Prints the first errors and exits 1 if there are any. The file is read by
+ * apps/airfoil/airfoil_mesh.h, which refuses bad counts, rows, numbers and
+ * indices itself.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "airfoil_mesh.h"
+
 typedef struct {
+  AirfoilMesh a;
   int nnode, ncell, nedge, nbedge;
   double *x;            /* 2 per node */
-  int *cell, *edge, *bedge; /* 4 per line */
   unsigned char *sides; /* per cell: bit s set once side s is covered */
 } Mesh;
 
@@ -36,38 +41,15 @@ static void *xalloc(size_t n) {
   return p;
 }
 
-static void read_ints(FILE *f, int *v, int n, const char *what) {
-  for (int k = 0; k < n; k++)
-    if (fscanf(f, "%d", &v[k]) != 1) {
-      fprintf(stderr, "meshcheck: truncated %s section at value %d\n", what, k);
-      exit(1);
-    }
-}
-
 static void read_mesh(const char *path, Mesh *m) {
-  FILE *f = fopen(path, "r");
-  if (!f || fscanf(f, "%d %d %d %d", &m->nnode, &m->ncell, &m->nedge, &m->nbedge) != 4 ||
-      m->nnode < 0 || m->ncell < 0 || m->nedge < 0 || m->nbedge < 0) {
-    fprintf(stderr, "meshcheck: cannot read the header of %s\n", path);
+  char err[512];
+  if (airfoil_mesh_read(path, &m->a, NULL, err, sizeof err)) {
+    fprintf(stderr, "meshcheck: %s\n", err);
     exit(1);
   }
-  m->x = xalloc(sizeof(double) * 2 * (size_t)m->nnode);
-  for (int n = 0; n < 2 * m->nnode; n++)
-    if (fscanf(f, "%lf", &m->x[n]) != 1) {
-      fprintf(stderr, "meshcheck: truncated node section at value %d\n", n);
-      exit(1);
-    }
-  m->cell = xalloc(sizeof(int) * 4 * (size_t)m->ncell);
-  m->edge = xalloc(sizeof(int) * 4 * (size_t)m->nedge);
-  m->bedge = xalloc(sizeof(int) * 4 * (size_t)m->nbedge);
+  m->nnode = m->a.nnode, m->ncell = m->a.ncell, m->nedge = m->a.nedge, m->nbedge = m->a.nbedge;
+  m->x = m->a.x;
   m->sides = xalloc((size_t)m->ncell);
-  read_ints(f, m->cell, 4 * m->ncell, "cell");
-  read_ints(f, m->edge, 4 * m->nedge, "edge");
-  read_ints(f, m->bedge, 4 * m->nbedge, "bedge");
-  double extra;
-  if (fscanf(f, "%lf", &extra) == 1)
-    error("trailing data after the %d bedges (%d more values at least)", m->nbedge, 1);
-  fclose(f);
 }
 
 static const double *X(const Mesh *m, int n) { return &m->x[2 * n]; }
@@ -75,8 +57,8 @@ static const double *X(const Mesh *m, int n) { return &m->x[2 * n]; }
 static void centroid(const Mesh *m, int c, double *cx, double *cy) {
   *cx = *cy = 0;
   for (int k = 0; k < 4; k++) {
-    *cx += X(m, m->cell[4 * c + k])[0] / 4;
-    *cy += X(m, m->cell[4 * c + k])[1] / 4;
+    *cx += X(m, m->a.cell[4 * c + k])[0] / 4;
+    *cy += X(m, m->a.cell[4 * c + k])[1] / 4;
   }
 }
 
@@ -87,7 +69,7 @@ static int same_point(const double *a, const double *b) {
 /* Marks the side of cell c between the points of nodes n1 and n2 (either way round). */
 static void cover_side(Mesh *m, int c, int n1, int n2, const char *what, int line) {
   for (int s = 0; s < 4; s++) {
-    const double *a = X(m, m->cell[4 * c + s]), *b = X(m, m->cell[4 * c + (s + 1) % 4]);
+    const double *a = X(m, m->a.cell[4 * c + s]), *b = X(m, m->a.cell[4 * c + (s + 1) % 4]);
     if ((same_point(a, X(m, n1)) && same_point(b, X(m, n2))) ||
         (same_point(a, X(m, n2)) && same_point(b, X(m, n1)))) {
       if (m->sides[c] & (1u << s))
@@ -101,18 +83,11 @@ static void cover_side(Mesh *m, int c, int n1, int n2, const char *what, int lin
         line, c);
 }
 
-static int in_range(int v, int n) { return v >= 0 && v < n; }
-
 static void check_cells(const Mesh *m) {
   for (int c = 0; c < m->ncell; c++) {
-    for (int k = 0; k < 4; k++)
-      if (!in_range(m->cell[4 * c + k], m->nnode)) {
-        error("cell %d has node %d out of range", c, m->cell[4 * c + k]);
-        return;
-      }
     double area = 0;
     for (int k = 0; k < 4; k++) {
-      const double *a = X(m, m->cell[4 * c + k]), *b = X(m, m->cell[4 * c + (k + 1) % 4]);
+      const double *a = X(m, m->a.cell[4 * c + k]), *b = X(m, m->a.cell[4 * c + (k + 1) % 4]);
       area += a[0] * b[1] - b[0] * a[1];
     }
     if (!(area > 0))
@@ -128,10 +103,9 @@ static double normal_dot(const Mesh *m, int n1, int n2, double tx, double ty) {
 
 static void check_edges(Mesh *m) {
   for (int e = 0; e < m->nedge; e++) {
-    const int *v = &m->edge[4 * e];
-    if (!in_range(v[0], m->nnode) || !in_range(v[1], m->nnode) || !in_range(v[2], m->ncell) ||
-        !in_range(v[3], m->ncell) || v[2] == v[3]) {
-      error("edge %d has an index out of range or equal cells (c1 %d)", e, v[2]);
+    const int v[4] = {m->a.edge[2 * e], m->a.edge[2 * e + 1], m->a.ecell[2 * e], m->a.ecell[2 * e + 1]};
+    if (v[2] == v[3]) {
+      error("edge %d has equal cells (c1 %d)", e, v[2]);
       continue;
     }
     cover_side(m, v[2], v[0], v[1], "edge", e);
@@ -146,12 +120,7 @@ static void check_edges(Mesh *m) {
 
 static void check_bedges(Mesh *m) {
   for (int e = 0; e < m->nbedge; e++) {
-    const int *v = &m->bedge[4 * e];
-    if (!in_range(v[0], m->nnode) || !in_range(v[1], m->nnode) || !in_range(v[2], m->ncell) ||
-        (v[3] != 1 && v[3] != 2)) {
-      error("bedge %d has an index out of range or bound %d", e, v[3]);
-      continue;
-    }
+    const int v[4] = {m->a.bedge[2 * e], m->a.bedge[2 * e + 1], m->a.becell[e], m->a.bound[e]};
     cover_side(m, v[2], v[0], v[1], "bedge", e);
     double cx, cy;
     centroid(m, v[2], &cx, &cy);
@@ -186,10 +155,7 @@ int main(int argc, char **argv) {
   else
     printf("meshcheck: %s: %d nodes, %d cells, %d edges, %d bedges: ok\n", argv[1], m.nnode,
            m.ncell, m.nedge, m.nbedge);
-  free(m.x);
-  free(m.cell);
-  free(m.edge);
-  free(m.bedge);
+  airfoil_mesh_free(&m.a);
   free(m.sides);
   return nerrors != 0;
 }

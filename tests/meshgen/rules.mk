@@ -2,9 +2,9 @@
 
 MESHCHECK := $(BIN)/tests/meshcheck
 
-$(MESHCHECK): tests/meshgen/meshcheck.c
+$(MESHCHECK): tests/meshgen/meshcheck.c apps/airfoil/airfoil_mesh.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $< $(LDFLAGS) -lm -o $@
+	$(CC) $(CFLAGS) -Iapps/airfoil $< $(LDFLAGS) -lm -o $@
 
 TARGETS += $(MESHCHECK)
 SUITES  += tests/meshgen/run.sh

@@ -52,6 +52,10 @@ mutate "a node out of range" "NR == $cell1 { print \" 0 1 62 1891 \"; next } 1"
 mutate "a wrong bound" "NR == $bedge1 { \$4 = 2; print \" \"\$0\" \"; next } 1"
 mutate "a reversed bedge" "NR == $bedge1 + 30 { print \" \"\$2\" \"\$1\" \"\$3\" \"\$4\" \"; next } 1"
 mutate "a truncated file" "NR < $bedge1 + 10"
+# The reader (apps/airfoil/airfoil_mesh.h, shared with airfoil and op2place) names the line.
+awk "NR == $cell1 { print \" 0 1 62 1891 \"; next } 1" "$f" >"$tmp/bad.dat"
+check "meshcheck names the line of a node out of range" grep -qxF \
+  "meshcheck: $tmp/bad.dat:$cell1: error: cell 0: node 1891 is outside 0..1890 (nnode 1891)" <("$meshcheck" "$tmp/bad.dat" 2>&1)
 
 # Command line: usage errors exit 2, I/O errors exit 1.
 usage_error() { # NAME ARGS...

@@ -13,7 +13,7 @@ $(BIN)/tests/op2/%: tests/op2/%.c tests/op2/op2_check.h $(OP2_DEPS)
 	$(OP2C_RUN) --target seq $(OP2C_FLAGS) -o $@ $<
 
 # airfoil_direct_<variant>: the oracle, compiled like the app (same -O, no FMA).
-$(BIN)/tests/airfoil_direct_%: tests/op2/airfoil_direct.cpp apps/airfoil/airfoil_io.h $(wildcard apps/airfoil/*/*.h)
+$(BIN)/tests/airfoil_direct_%: tests/op2/airfoil_direct.cpp apps/airfoil/airfoil_io.h apps/airfoil/airfoil_mesh.h $(wildcard apps/airfoil/*/*.h)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -DREAL=$(if $(filter sp,$*),float,double) -Iapps/airfoil/$* -Iapps/airfoil $< $(LDFLAGS) -lm -o $@
 

@@ -131,14 +131,24 @@ expect_error() { # NAME EXIT MESSAGE ARGS...
   if [ $rc -eq "$want" ] && grep -qF -- "$msg" <<<"$out"; then pass "$name"
   else fail "$name" "exit $rc (want $want), expected: $msg" "$out"; fi
 }
-expect_error "airfoil missing mesh" 1 "cannot open mesh $tmp/none.dat" --mesh "$tmp/none.dat"
+expect_error "airfoil missing mesh" 1 "$tmp/none.dat: error: cannot open the mesh: No such file or directory" --mesh "$tmp/none.dat"
 expect_error "airfoil unknown option" 2 "unknown argument: --fast" --fast
 expect_error "airfoil bad --iters" 2 "--iters needs an integer" --mesh "$mesh" --iters 0
 expect_error "airfoil --digits without value" 2 "--digits needs an integer" --digits
 printf ' 4 1 1 0 \n 0 0 \n' >"$tmp/short.dat"
-expect_error "airfoil truncated mesh" 1 "cannot read node 1" --mesh "$tmp/short.dat"
+expect_error "airfoil truncated mesh" 1 "$tmp/short.dat:1: error: the header's 4 nodes, 1 cells, 1 edges and 0 boundary edges need at least 39 bytes, but the file has 16" --mesh "$tmp/short.dat"
 printf ' 4 1 0 0 \n 0 0 \n 1 0 \n 1 1 \n 0 1 \n 0 1 2 7 \n' >"$tmp/range.dat"
-expect_error "airfoil mesh index out of range" 1 'map "pcell" entry 3 (element 0, slot 3) is 7' \
+expect_error "airfoil mesh index out of range" 1 "$tmp/range.dat:6: error: cell 0: node 7 is outside 0..3 (nnode 4)" \
   --mesh "$tmp/range.dat"
+# What cannot be right is refused (docs/limits.md "Meshes"); a degenerate cell is a warning.
+printf ' 4 1 0 1 \n 0 0 \n 1 0 \n 1 1 \n -nan 1 \n 0 1 2 3 \n 0 1 0 1 \n' >"$tmp/nan.dat"
+expect_error "airfoil NaN coordinate" 1 "$tmp/nan.dat:5: error: node 3: coordinate x is -nan: coordinates must be finite" --mesh "$tmp/nan.dat"
+printf ' 4 1 0 1 \n 0 0 \n 1 0 \n 1 inf \n 0 1 \n 0 1 2 3 \n 0 1 0 1 \n' >"$tmp/inf.dat"
+expect_error "airfoil infinite coordinate" 1 "$tmp/inf.dat:4: error: node 2: coordinate y is inf: coordinates must be finite" --mesh "$tmp/inf.dat"
+printf ' 4 1 0 1 \n 0 0 \n 1 0 \n 1 1 \n 0 1 \n 0 1 2 3 \n 0 1 0 0 \n' >"$tmp/code.dat"
+expect_error "airfoil unknown boundary code" 1 "$tmp/code.dat:7: error: boundary edge 0: code 0 is outside 1..2 (1 wall, 2 far field)" --mesh "$tmp/code.dat"
+printf ' 4 1 0 1 \n 0 0 \n 1 0 \n 1 1 \n 0 1 \n 0 1 1 3 \n 0 1 0 1 \n' >"$tmp/degen.dat"
+expect_error "airfoil warns about a degenerate cell" 0 "$tmp/degen.dat:6: warning: cell 0 (nodes 0 1 1 3) repeats a node" --mesh "$tmp/degen.dat" --iters 1
+expect_error "airfoil refuses a directory" 1 "$tmp: error: is a directory, not a mesh file" --mesh "$tmp"
 
 finish

@@ -146,7 +146,7 @@ typedef struct {
 static PlaceGraph *make_airfoil(void *a) {
   MeshArg *ma = a;
   char err[512];
-  PlaceGraph *g = place_airfoil_graph(ma->path, ma->one_group, 64, err, sizeof err);
+  PlaceGraph *g = place_airfoil_graph(ma->path, ma->one_group, 64, stderr, err, sizeof err);
   if (!g) {
     printf("airfoil graph: %s\n", err);
     exit(1);
