@@ -12,6 +12,7 @@ enum {
   TSIM_EXIT_FAIL_MAX = 63,
   TSIM_EXIT_USAGE = 64,
   TSIM_EXIT_INPUT = 65,
+  TSIM_EXIT_OUTPUT = 66,   /* the run ended well, but threads' StdOut was lost (tsim_debuglink.h) */
   TSIM_EXIT_DEADLOCK = 123,
   TSIM_EXIT_TIMEOUT = 124,
   TSIM_EXIT_HALT = 125,

@@ -66,7 +66,15 @@ static void put(unsigned link, unsigned char p0, unsigned char p1, unsigned char
   dl.out_len += PKT;
 }
 
+static unsigned long long lost_bytes;   /* StdOut bytes a client never got */
+
 static void drop_client(void) {
+  unsigned long long lost = 0;
+  for (size_t i = 0; i + PKT <= dl.out_len; i += PKT) lost += dl.out[i + 1] == CMD_STDIO;
+  if (lost)
+    fprintf(stderr, "tsim: debuglink: error: %llu bytes of the threads' StdOut were not delivered: the client "
+            "closed the link or stopped reading\n", lost);
+  lost_bytes += lost;
   if (dl.fd >= 0) close(dl.fd);
   dl.fd = -1;
   dl.in_len = 0;
@@ -171,6 +179,8 @@ void tsim_debuglink_stdout(unsigned core, unsigned thread, uint8_t byte) {
   /* CORE is run-wide: its board is the link. */
   put(core / TinselCoresPerBoard, CMD_STDIO, (unsigned char)thread, (unsigned char)(core % TinselCoresPerBoard), byte);
 }
+
+unsigned long long tsim_debuglink_lost(void) { return lost_bytes; }
 
 unsigned tsim_uart_get(unsigned tile, unsigned thread) {
   unsigned id = tile << TinselLogThreadsPerMailbox | thread;

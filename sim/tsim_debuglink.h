@@ -22,6 +22,10 @@ int tsim_debuglink_pollfd(struct pollfd *p);
 /* Write everything pending (at the end of a run or before a wait). */
 void tsim_debuglink_flush(void);
 void tsim_debuglink_close(void);
+/* StdOut bytes that a client never got (it closed the link or stopped
+   reading): reported on stderr when dropped; tsim then exits
+   TSIM_EXIT_OUTPUT. */
+unsigned long long tsim_debuglink_lost(void);
 
 /* A thread wrote BYTE to ToUart: a StdOut packet when a client is
    connected, else the byte goes to stdout. */

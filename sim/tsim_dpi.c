@@ -328,6 +328,7 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
     fprintf(stderr, "tsim: error: --max-cycles %llu exceeded without a store to tohost\n", run.args.max_cycles);
     status = TSIM_EXIT_TIMEOUT;
   }
+  if (status == TSIM_EXIT_PASS && tsim_debuglink_lost()) status = TSIM_EXIT_OUTPUT;
   if (!run.args.quiet) {
     unsigned long long total = 0;
     fprintf(stderr, "tsim: cycles %llu\n", cycles);

@@ -1,5 +1,5 @@
 # tests/rules.mk: test suites that belong to no single folder's rules.
-SUITES += tests/compiler/run.sh
+SUITES += tests/compiler/run.sh tests/build/fresh.sh
 include tests/sim/rules.mk
 include tests/tinsel/rules.mk
 include tests/mbox/rules.mk

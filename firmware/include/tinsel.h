@@ -11,6 +11,7 @@
 #endif
 
 #include <stdint.h>
+#include <stdio.h>   // printf, puts, putchar: Tinsel's tinsel.h declares them too (io.h)
 #include "tinsel_config.h"
 
 #define INLINE static inline __attribute__((always_inline))

@@ -60,7 +60,7 @@ int hl_debug_open(hostlink *h) {
     r = hl_debug_read(h, pkt, h->timeout_ms);
     if (r < 0) return -1;
     if (r == 0) return hl_fail(h, "DebugLink: %d of %d boards answered QueryIn within %d ms", answers, h->nboards, h->timeout_ms);
-    if (pkt[1] == CMD_STDIO) { hl_debug_take(h, pkt, NULL); continue; }
+    if (pkt[1] == CMD_STDIO) { hl_debug_take(h, pkt, stdout); continue; }
     if (pkt[1] != CMD_QUERY || pkt[0] >= 64) return hl_fail(h, "DebugLink: unexpected packet %u from link %u", pkt[1], pkt[0]);
     answers++;
     if (pkt[2] == 0) continue;   /* a bridge board */
@@ -75,26 +75,67 @@ int hl_debug_open(hostlink *h) {
   return 0;
 }
 
+static void put_line(hostlink *h, FILE *out, int b, int core, int thread, const hl_line *l) {
+  if (out) fprintf(out, "%d:%d:%d:%d: %.*s\n", b % h->boards_x, b / h->boards_x, core, thread, (int)l->len,
+                   l->text ? l->text : "");
+}
+
 long hl_debug_take(hostlink *h, const unsigned char pkt[HL_DEBUG_PKT], FILE *out) {
-  if (pkt[1] != CMD_STDIO || pkt[0] >= 64 || h->link_board[pkt[0]] < 0) return 0;
+  if (pkt[1] != CMD_STDIO) return 0;
+  if (pkt[0] >= 64 || h->link_board[pkt[0]] < 0 || pkt[3] >= h->cores_per_board || pkt[2] >= TinselThreadsPerCore) {
+    h->stdout_lost++;   /* from no thread of ours: reported by hl_close */
+    return 0;
+  }
   int b = h->link_board[pkt[0]], thread = pkt[2], core = pkt[3];
-  if (core >= h->cores_per_board || thread >= TinselThreadsPerCore) return 0;
   hl_line *l = &h->lines[(size_t)b * h->threads_per_board + (size_t)core * TinselThreadsPerCore + (size_t)thread];
+  if (out) h->stdout_to = out;
   if (pkt[4] != '\n') {
     if (l->len + 1 >= l->cap) {
       size_t cap = l->cap ? 2 * l->cap : 80;
       char *t = realloc(l->text, cap);
-      if (!t) return 1;   /* out of memory: the byte is lost, not the run */
+      if (!t) { h->stdout_lost++; return 1; }   /* out of memory: the byte is lost (and counted), not the run */
       l->text = t;
       l->cap = cap;
     }
     l->text[l->len++] = (char)pkt[4];
     return 1;
   }
-  if (out) fprintf(out, "%d:%d:%d:%d: %.*s\n", b % h->boards_x, b / h->boards_x, core, thread, (int)l->len,
-                   l->text ? l->text : "");
+  put_line(h, out, b, core, thread, l);
   l->len = 0;
   return 1;
+}
+
+void hl_debug_close(hostlink *h) {
+  FILE *out = h->stdout_to ? h->stdout_to : stdout;
+  long incomplete = 0;
+  if (h->lines)
+    for (int b = 0; b < h->nboards; b++)
+      for (int i = 0; i < h->threads_per_board; i++) {
+        hl_line *l = &h->lines[(size_t)b * h->threads_per_board + (size_t)i];
+        if (l->len) put_line(h, out, b, i / TinselThreadsPerCore, i % TinselThreadsPerCore, l), incomplete++;
+      }
+  if (incomplete) fflush(out);
+  if (h->stdout_lost)
+    fprintf(stderr, "hostlink: %llu bytes of the threads' StdOut were lost (out of memory, or from a thread "
+            "outside the %d boards of %d cores)\n", h->stdout_lost, h->nboards, h->cores_per_board);
+}
+
+int hl_sync_stdout(hostlink *h, FILE *out) {
+  if (h->dfd < 0) return hl_fail(h, "hl_sync_stdout: no DebugLink is open");
+  for (int b = 0; b < h->nboards; b++)
+    if (put(h, h->board_link[b], CMD_TEMP, 0, 0)) return -1;
+  int answers = 0;
+  unsigned char pkt[HL_DEBUG_PKT];
+  while (answers < h->nboards) {
+    int r = hl_debug_read(h, pkt, h->timeout_ms);
+    if (r < 0) return -1;
+    if (r == 0)
+      return hl_fail(h, "DebugLink: %d of %d boards answered TempIn within %d ms", answers, h->nboards, h->timeout_ms);
+    if (pkt[1] == CMD_TEMP) answers++;
+    else hl_debug_take(h, pkt, out);
+  }
+  if (out) fflush(out);
+  return 0;
 }
 
 long hl_poll_stdout(hostlink *h, FILE *out) {

@@ -160,6 +160,7 @@ fail:
 
 void hl_close(hostlink *h) {
   if (!h) return;
+  if (h->dfd >= 0) hl_debug_close(h);
   if (h->fd >= 0) close(h->fd);
   if (h->dfd >= 0) close(h->dfd);
   if (h->lines)

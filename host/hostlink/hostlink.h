@@ -101,6 +101,13 @@ int hl_go(hostlink *h);
  * prefixed "x:y:c:t: " as Tinsel's host does; returns the bytes seen (0 if
  * none), or -1. */
 long hl_poll_stdout(hostlink *h, FILE *out);
+/* Like hl_poll_stdout, but returns only once every line the threads
+ * printed before the call is out: a TempIn to each board, whose TempOut
+ * the board sends after the StdOut bytes it already has. 0, or -1 (a
+ * board that does not answer within the timeout). hl_close prints the
+ * lines still incomplete, with a newline, and reports on stderr any bytes
+ * that could not be kept. */
+int hl_sync_stdout(hostlink *h, FILE *out);
 /* One StdIn byte to thread THREAD of every core of board (X, Y)
  * (SetDest broadcast + StdIn), or to one core when CORE >= 0. */
 int hl_put_stdin(hostlink *h, int x, int y, int core, int thread, uint8_t byte);

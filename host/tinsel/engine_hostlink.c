@@ -57,6 +57,7 @@ static struct {
   int timeout_s;                /* longest wait for one message */
   int exiting;                  /* in finish (at exit): die with _exit */
   int dead;                     /* died: nothing more to say to the boards */
+  int no_debug;                 /* hostlink engine without OP2_TINSEL_DEBUGLINK: no thread output */
   int preload;                  /* OP2_TINSEL_LOAD=preload: tsim --preload, not the boot loader */
   int begin_by_key;             /* not OP2_TINSEL_BEGIN=threads: one keyed begin per invocation */
   int fresh;                    /* this load goes into a tsim just started: memory is zero */
@@ -120,6 +121,14 @@ static void send_msg(uint32_t dest, uint16_t key, uint8_t pin, const void *paylo
   send_any(0, dest, key, pin, payload, bytes);
 }
 
+/* Every line the threads printed before now is out on stdout, before
+ * the program's own next line (hl_sync_stdout: a DebugLink round trip). */
+static void sync_output(void) {
+  fflush(stdout);
+  if (!hw.no_debug && hl_sync_stdout(hw.h, stdout) < 0)
+    die("the debug link failed while the host collected the threads' output: %s", hl_error(hw.h));
+}
+
 /* The next message from the boards; dies on a dead link or after the timeout. */
 static void recv_msg(uint8_t msg[64], const char *waiting_for) {
   double t0 = now();
@@ -127,11 +136,13 @@ static void recv_msg(uint8_t msg[64], const char *waiting_for) {
     int rc = hl_recv(hw.h, msg, 500);
     if (rc == 1) {
       hw.st.host_recv++;
+      if (!hw.no_debug && hl_poll_stdout(hw.h, stdout) < 0)
+        die("the debug link failed: %s", hl_error(hw.h));
       return;
     }
     if (rc < 0)
       die("the link failed while waiting for %s: %s", waiting_for, hl_error(hw.h));
-    if (hl_poll_stdout(hw.h, stdout) < 0)
+    if (!hw.no_debug && hl_poll_stdout(hw.h, stdout) < 0)
       die("the debug link failed: %s", hl_error(hw.h));
     if (hw.spawn && op2t_tsim_exited(&hw.tsim) >= 0)
       die("tsim stopped while the host waited for %s", waiting_for);
@@ -441,6 +452,10 @@ static void connect_link(uint32_t text_end, const Writes *preload, const char *s
           "several boxes, OP2_TINSEL_BOXES beyond 1x1, are not supported yet)", debug);
     if (!(hw.h = hl_open(host, debug && *debug ? debug : NULL, &geo, err, sizeof(err))))
       die("cannot open the host link %s: %s", host, err);
+    if (!debug || !*debug)
+      fprintf(stderr, "op2 tinsel: warning: OP2_TINSEL_DEBUGLINK is not set: what the threads print "
+                      "(printf in kernels) is not collected\n");
+    hw.no_debug = !debug || !*debug;
   }
   if (enlarged && hl_set_instr_bytes(hw.h, 4u << TinselEnlargedLogInstrsPerCore))
     die("%s", hl_error(hw.h));
@@ -734,6 +749,7 @@ static int run(op2t_run *r) {
   r->on_end(r, -1, -1, iv->devices, payload);
   uint64_t c1 = cycles_of(root);
   op2t_hw_stats_invocation(&hw.st, r->k, c1 - c0);
+  sync_output();
   return 0;
 }
 
@@ -746,7 +762,8 @@ static void finish(void) {
   hw.st.cycles_end = cycles_of(hw.im->threads[0].addr);
   hw.st.ss = op2t_calloc(hw.im->nthreads + 1, sizeof(ss_stats));
   thread_stats(SS_KEY_STATS, hw.st.ss);
-  hl_poll_stdout(hw.h, stdout);
+  if (!hw.no_debug && hl_sync_stdout(hw.h, stdout) < 0)
+    fprintf(stderr, "op2 tinsel: the threads' last output may be incomplete: %s\n", hl_error(hw.h));
   hl_close(hw.h);
   hw.h = NULL;
   if (hw.spawn) {

@@ -295,6 +295,7 @@ static int run(op2t_run *r) {
       activate(f.to);
     } else {
       es.cur = es.act[pick - es.nfl];
+      op2t_devout_at(es.im->threads[es.cur].addr);
       if (ss_poll(&es.ss[es.cur]) == SS_WAITED && !es.box[es.cur].n)
         deactivate(es.cur);
     }

@@ -36,6 +36,7 @@ const op2t_engine *op2t_current_engine(void) { return chosen ? chosen : op2t_eng
 
 void op2t_engine_finish(void) {
   static int done;
+  op2t_devout_flush();
   if (chosen && !done && chosen->finish) {
     done = 1;
     chosen->finish();

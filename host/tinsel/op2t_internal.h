@@ -28,6 +28,9 @@ typedef struct {
 const op2t_engine *op2t_choose_engine(void);
 const op2t_engine *op2t_current_engine(void);
 void op2t_engine_finish(void);
+/* devout.c: device output on the engines that run device code on the host */
+void op2t_devout_at(uint32_t addr);     /* the thread (its address) whose code runs next */
+void op2t_devout_flush(void);           /* incomplete lines, at exit */
 
 /* invoke.c: the devices of every type, bound or not ([ntypes]). */
 op2t_devs *op2t_bound_devs(void);

@@ -14,15 +14,24 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+# Run by make test, whose make exports its flags and command-line variables
+# (OP2_DEPS_DONE=1 among them): these makes must start afresh.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 
 make_bin=$(command -v make)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The programs the packages install, by name.
+# The programs the packages install, by name (a transitional package's:
+# those of the packages it depends on; pkg-config's are pkgconf's).
 hidden=$tmp/hidden.txt
+programs() { dpkg -L "$1" 2>/dev/null | grep -E '^(/usr)?/s?bin/[^/]+$' | xargs -r -n1 basename; }
 sed -e 's/#.*//' -e '/^[[:space:]]*$/d' mk/packages.txt | awk '{print $1}' | while read -r p; do
-  dpkg -L "$p" 2>/dev/null | grep -E '^(/usr)?/s?bin/[^/]+$' | xargs -r -n1 basename
+  programs "$p"
+  if dpkg-query -W -f='${Description}' "$p" 2>/dev/null | head -n 1 | grep -q transitional; then
+    apt-cache depends --important "$p" 2>/dev/null | awk '$1 == "Depends:" { print $2 }' |
+      while read -r d; do programs "$d"; done
+  fi
 done | sort -u > "$hidden"
 if ! grep -qx verilator "$hidden" || ! grep -qx pkg-config "$hidden"; then
   fail "packages' programs listed" "dpkg -L found no verilator or pkg-config: run make deps first" "$(cat "$hidden")"
@@ -32,19 +41,20 @@ fi
 # bin/: everything on PATH but the hidden programs (first on PATH wins);
 # real/: the hidden ones, as they would be once installed.
 mkdir -p "$tmp/bin" "$tmp/real" "$tmp/logbin"
+declare -A is_hidden=() seen=()
+while read -r n; do is_hidden[$n]=1; done < "$hidden"
 IFS=: read -r -a dirs <<< "$PATH"
 for d in "${dirs[@]}"; do
   [ -d "$d" ] || continue
   for f in "$d"/*; do
     n=${f##*/}
-    [ -x "$f" ] && [ ! -d "$f" ] || continue
-    if grep -qxF -- "$n" "$hidden"; then
-      [ -e "$tmp/real/$n" ] || ln -s "$f" "$tmp/real/$n"
-    else
-      [ -e "$tmp/bin/$n" ] || ln -s "$f" "$tmp/bin/$n"
-    fi
+    [ -z "${seen[$n]:-}" ] && [ -x "$f" ] && [ ! -d "$f" ] || continue
+    seen[$n]=1
+    if [ -n "${is_hidden[$n]:-}" ]; then echo "$f" >> "$tmp/real.list"; else echo "$f" >> "$tmp/bin.list"; fi
   done
 done
+(cd "$tmp/real" && xargs -r -d '\n' ln -s -t . < "$tmp/real.list")
+(cd "$tmp/bin" && xargs -r -d '\n' ln -s -t . < "$tmp/bin.list")
 # logbin/: each hidden program as a shim that logs its name and runs it.
 for f in "$tmp/real"/*; do
   n=${f##*/}
@@ -106,9 +116,10 @@ for goal in sim test; do
 done
 
 # make -n installs nothing: the real mk/deps.sh gets --dry-run.
-if PATH="$tmp/bin" "$make_bin" -n --no-print-directory BUILD="$tmp/b" deps 2>&1 | grep -q 'dry run\|all [0-9]* packages present\|not a Debian'; then
+PATH="$tmp/bin" "$make_bin" -n --no-print-directory BUILD="$tmp/b" deps > "$tmp/deps.out" 2>&1
+if grep -q -- '--dry-run' "$tmp/deps.out" && grep -q 'dry run\|all [0-9]* packages present\|not a Debian' "$tmp/deps.out"; then
   pass "make -n deps: mk/deps.sh --dry-run"
 else
-  fail "make -n deps: mk/deps.sh --dry-run" "$(PATH="$tmp/bin" "$make_bin" -n BUILD="$tmp/b" deps 2>&1 | tail -n 5)"
+  fail "make -n deps: mk/deps.sh --dry-run" "$(tail -n 5 "$tmp/deps.out")"
 fi
 finish

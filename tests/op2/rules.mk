@@ -18,7 +18,7 @@ $(BIN)/tests/airfoil_direct_%: tests/op2/airfoil_direct.cpp apps/airfoil/airfoil
 	$(CXX) $(CXXFLAGS) -DREAL=$(if $(filter sp,$*),float,double) -Iapps/airfoil/$* -Iapps/airfoil $< $(LDFLAGS) -lm -o $@
 
 TARGETS += $(OP2_TESTS) $(BIN)/tests/airfoil_direct_dp $(BIN)/tests/airfoil_direct_sp
-SUITES  += tests/op2/run.sh
+SUITES  += tests/op2/run.sh tests/op2/print/run.sh
 
 # Every OP2 test program on the tile, board and box models (tests/op2/model.sh;
 # make test runs them on tile and board and a few on the box): a suite of its

@@ -84,6 +84,14 @@ static void write_shared(FILE *f, const GGraphType *g, const Program *prog) {
   fprintf(f, "#pragma GCC diagnostic ignored \"-Wunused-function\"\n");
   fprintf(f, "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n");
   fprintf(f, "#include <math.h>\n");
+  // Kernels may print (firmware/include/stdio.h on the device; on the host
+  // engines the runtime's, which prefixes each line with its thread: devout.c).
+  fprintf(f, "#include <stdio.h>\n"
+             "#ifndef __riscv\n"
+             "int op2t_dev_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));\n"
+             "int op2t_dev_puts(const char *s);\nint op2t_dev_putchar(int c);\n"
+             "#define printf op2t_dev_printf\n#define puts op2t_dev_puts\n#define putchar op2t_dev_putchar\n"
+             "#endif\n");
   // Double is software on Tinsel. Our own names, so they cannot clash
   // with what firmware/'s math.h declares.
   fprintf(f, "#ifdef __riscv\n#include \"op2_soft_sqrt.inc\"\n#define sqrt op2_sqrt\n");
