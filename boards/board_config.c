@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "board_config.h"
@@ -22,11 +23,16 @@
 #define BOARDS_DIR "boards"
 #endif
 #define MAX_INCLUDE_DEPTH 16
+/* Limits on hostile input (docs/limits.md, "boardgen"). */
+#define MAX_FILE_BYTES (1 << 20)     /* one configuration file */
+#define MAX_ENTRIES 10000            /* keys, CSRs and regions of a configuration */
+#define MAX_DERIVED_DEPTH 100        /* derived keys evaluated inside one another */
 
 /* Where an entry was written, for error messages. */
 typedef struct {
   char *file;
   int line;
+  int col; /* of the entry's (first) expression; 0 when it has none */
 } Where;
 
 typedef struct {
@@ -39,6 +45,7 @@ typedef struct {
   BoardRegion pub;
   char *base_expr, *size_expr;
   Where at;
+  int size_col; /* at.col is the base's */
 } Region;
 
 typedef struct {
@@ -68,6 +75,7 @@ typedef struct {
   size_t errlen;
   char *stack[MAX_INCLUDE_DEPTH]; /* real paths of the files being read */
   int depth;
+  int eval_depth; /* derived keys being evaluated */
 } Loader;
 
 /* ------------------------------------------------------------------ memory */
@@ -92,7 +100,9 @@ static char *keep(BoardConfig *cfg, const char *s) {
 
 static int errorf(Loader *ld, const Where *at, const char *fmt, ...) {
   va_list ap;
-  int n = at ? snprintf(ld->err, ld->errlen, "%s:%d: ", at->file, at->line) : 0;
+  int n = !at ? 0
+          : at->col ? snprintf(ld->err, ld->errlen, "%s:%d:%d: error: ", at->file, at->line, at->col)
+                    : snprintf(ld->err, ld->errlen, "%s:%d: ", at->file, at->line);
   if (n < 0 || (size_t)n >= ld->errlen)
     n = 0;
   va_start(ap, fmt);
@@ -176,6 +186,7 @@ static int entry_key(Loader *ld, const LexLine *l, int declaring, const char *de
     k->pub.desc = keep(cfg, desc);
   }
   char *text = derived ? join_words(l, 2) : NULL;
+  at.col = derived ? l->col[2] : 0;
   set_value(ld->cfg, k, derived ? text : l->word[1], derived, at);
   free(text);
   return 0;
@@ -235,6 +246,8 @@ static int entry_region(Loader *ld, const LexLine *l, int declaring, Where at) {
   r->size_expr = keep(cfg, l->word[3]);
   r->pub.desc = keep(cfg, l->word[4]);
   r->at = at;
+  r->at.col = l->col[2];
+  r->size_col = l->col[3];
   return 0;
 }
 
@@ -245,6 +258,7 @@ static int entry_assert(Loader *ld, const LexLine *l, Where at) {
   cfg->asserts = grow(cfg->asserts, &cfg->capasserts, cfg->nasserts, sizeof *cfg->asserts);
   char *text = join_words(l, 1);
   cfg->asserts[cfg->nasserts].expr = keep(cfg, text);
+  at.col = l->col[1];
   cfg->asserts[cfg->nasserts++].at = at;
   free(text);
   return 0;
@@ -297,6 +311,9 @@ static int entry_include(Loader *ld, const LexLine *l, Where at) {
 
 static int entry(Loader *ld, const LexLine *l, int declaring, const char *desc, Where at) {
   const char *w = l->word[0];
+  const BoardConfig *cfg = ld->cfg;
+  if (cfg->nkeys + cfg->ncsrs + cfg->nregions + cfg->nasserts >= MAX_ENTRIES)
+    return errorf(ld, &at, "error: more than %d keys, CSRs, regions and assertions in one configuration", MAX_ENTRIES);
   if (!strcmp(w, "include"))
     return entry_include(ld, l, at);
   if (!strcmp(w, "assert"))
@@ -322,11 +339,11 @@ static void add_comment(char **desc, const char *text) {
 static int read_lines(Loader *ld, FILE *f, const char *file) {
   char *line = NULL, *desc = NULL;
   size_t cap = 0;
-  int lineno = 0, rc = 0, declaring = -1;
+  int lineno = 0, rc = 0, declaring = -1, entries = 0;
   while (rc == 0 && getline(&line, &cap, f) >= 0) {
     LexLine l;
     char msg[256];
-    Where at = {(char *)file, ++lineno};
+    Where at = {(char *)file, ++lineno, 0};
     if (lex_line(line, &l, msg, sizeof msg) != 0) {
       rc = errorf(ld, &at, "%s", msg);
       break;
@@ -340,6 +357,7 @@ static int read_lines(Loader *ld, FILE *f, const char *file) {
       if (declaring < 0)
         declaring = strcmp(l.word[0], "include") != 0;
       rc = entry(ld, &l, declaring, desc, at);
+      entries++;
       free(desc);
       desc = NULL;
     }
@@ -347,11 +365,36 @@ static int read_lines(Loader *ld, FILE *f, const char *file) {
   }
   free(line);
   free(desc);
+  if (rc == 0 && entries == 0)
+    rc = errorf(ld, NULL, "%s: error: no entries (an empty configuration)", file);
   return rc;
 }
 
+/* Why PATH cannot be a configuration file, or NULL. Checked before it is
+ * opened: opening a FIFO would wait for a writer. */
+static const char *not_config_file(const char *path, char *buf, size_t len) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return NULL; /* fopen says why */
+  if (S_ISDIR(st.st_mode))
+    return "it is a directory";
+  if (!S_ISREG(st.st_mode))
+    return "not a regular file";
+  if (st.st_size > MAX_FILE_BYTES) {
+    snprintf(buf, len, "the file is %lld bytes, over the %d-byte limit for a configuration file",
+             (long long)st.st_size, MAX_FILE_BYTES);
+    return buf;
+  }
+  return NULL;
+}
+
 static int load_file(Loader *ld, const char *path, const Where *from) {
-  char real[PATH_MAX];
+  char real[PATH_MAX], why_buf[128];
+  const char *why = not_config_file(path, why_buf, sizeof why_buf);
+  if (why) {
+    return from ? errorf(ld, from, "error: cannot include %s: %s", path, why)
+                : errorf(ld, NULL, "%s: error: %s", path, why);
+  }
   FILE *f = fopen(path, "r");
   if (!f)
     return errorf(ld, from, "cannot read configuration %s", path);
@@ -392,14 +435,18 @@ static int lookup(void *ctx, const char *name, long long *out, char *err, size_t
 
 /* Evaluates EXPR; on failure the message names AT unless an inner derived
  * key already reported its own location. */
-static int eval_at(Loader *ld, const char *expr, const Where *at, const char *what, long long *out) {
+static int eval_at(Loader *ld, const char *expr, const Where *at, int col, const char *what, long long *out) {
   char msg[512];
+  size_t off = 0;
   msg[0] = 0;
-  if (expr_eval(expr, lookup, ld, out, msg, sizeof msg) == 0)
+  if (expr_eval(expr, lookup, ld, out, msg, sizeof msg, &off) == 0)
     return 0;
   if (ld->err[0])
     return -1;
-  return errorf(ld, at, "%s: %s", what, msg);
+  /* The column is exact when the expression's words are one space apart. */
+  Where w = *at;
+  w.col = col > 0 && off < 100000 ? col + (int)off : 0;
+  return errorf(ld, &w, "%s: %s", what, msg);
 }
 
 static int eval_key(Loader *ld, Key *k) {
@@ -407,8 +454,14 @@ static int eval_key(Loader *ld, Key *k) {
     return 0;
   if (k->state == 1)
     return errorf(ld, &k->at, "derived key \"%s\" depends on itself", k->pub.name);
+  if (ld->eval_depth == MAX_DERIVED_DEPTH)
+    return errorf(ld, &k->at, "derived key \"%s\" depends on derived keys nested more than %d deep", k->pub.name,
+                  MAX_DERIVED_DEPTH);
   k->state = 1;
-  if (eval_at(ld, k->pub.text, &k->at, k->pub.name, &k->pub.value) != 0)
+  ld->eval_depth++;
+  int rc = eval_at(ld, k->pub.text, &k->at, k->at.col, k->pub.name, &k->pub.value);
+  ld->eval_depth--;
+  if (rc != 0)
     return -1;
   k->pub.is_int = 1;
   k->state = 2;
@@ -424,13 +477,22 @@ static int evaluate(Loader *ld) {
       return -1;
   for (size_t i = 0; i < cfg->nregions; i++) {
     Region *r = &cfg->regions[i];
-    if (eval_at(ld, r->base_expr, &r->at, r->pub.name, &r->pub.base) != 0 ||
-        eval_at(ld, r->size_expr, &r->at, r->pub.name, &r->pub.size) != 0)
+    if (eval_at(ld, r->base_expr, &r->at, r->at.col, r->pub.name, &r->pub.base) != 0 ||
+        eval_at(ld, r->size_expr, &r->at, r->size_col, r->pub.name, &r->pub.size) != 0)
       return -1;
+    Where at = r->at;
+    if (r->pub.base < 0)
+      return errorf(ld, &at, "region %s: base %lld is negative", r->pub.name, r->pub.base);
+    at.col = r->size_col;
+    if (r->pub.size < 0)
+      return errorf(ld, &at, "region %s: size %lld is negative", r->pub.name, r->pub.size);
+    if (r->pub.base > 0xffffffffLL || r->pub.size > 0x100000000LL - r->pub.base)
+      return errorf(ld, &at, "region %s [0x%llx, +0x%llx) extends past the 32-bit address space", r->pub.name,
+                    (unsigned long long)r->pub.base, (unsigned long long)r->pub.size);
   }
   for (size_t i = 0; i < cfg->nasserts; i++) {
     Assert *a = &cfg->asserts[i];
-    if (eval_at(ld, a->expr, &a->at, "assert", &v) != 0)
+    if (eval_at(ld, a->expr, &a->at, a->at.col, "assert", &v) != 0)
       return -1;
     if (!v)
       return errorf(ld, &a->at, "assertion failed: %s", a->expr);
@@ -539,6 +601,9 @@ const BoardRegion *board_config_region(const BoardConfig *cfg, size_t i) {
 }
 
 int board_config_is_config_file(const char *path) {
+  char why[128];
+  if (not_config_file(path, why, sizeof why))
+    return 0;
   FILE *f = fopen(path, "r");
   char *line = NULL;
   size_t cap = 0;

@@ -20,6 +20,8 @@ typedef struct {
   size_t errlen;
   int failed;
   int skip; /* > 0 while parsing an untaken branch */
+  int depth; /* nesting of parentheses, unary operators and ?: */
+  size_t erroff; /* where the first error was found */
 } Parser;
 
 static long long parse_ternary(Parser *ps);
@@ -28,6 +30,7 @@ static void fail(Parser *ps, const char *msg, const char *what) {
   if (ps->failed)
     return;
   ps->failed = 1;
+  ps->erroff = (size_t)(ps->p - ps->src);
   snprintf(ps->err, ps->errlen, "%s%s", msg, what ? what : "");
 }
 
@@ -101,8 +104,15 @@ static long long parse_name(Parser *ps) {
   char name[128];
   size_t n = 0;
   long long v = 0;
-  while ((isalnum((unsigned char)*ps->p) || *ps->p == '_') && n + 1 < sizeof name)
-    name[n++] = *ps->p++;
+  const char *start = ps->p;
+  while (isalnum((unsigned char)*ps->p) || *ps->p == '_')
+    ps->p++;
+  n = (size_t)(ps->p - start);
+  if (n >= sizeof name) {
+    ps->p = start;
+    return fail(ps, "name longer than 127 characters", NULL), 0;
+  }
+  memcpy(name, start, n);
   name[n] = 0;
   if (strcmp(name, "log2") == 0) {
     if (!accept(ps, "("))
@@ -112,13 +122,39 @@ static long long parse_name(Parser *ps) {
       return fail(ps, "expected )", NULL), 0;
     return log2_exact(ps, v);
   }
-  if (!ps->skip && !ps->failed && ps->lookup(ps->ctx, name, &v, ps->err, ps->errlen) != 0)
+  if (!ps->skip && !ps->failed && ps->lookup(ps->ctx, name, &v, ps->err, ps->errlen) != 0) {
     ps->failed = 1;
+    ps->erroff = (size_t)(start - ps->src);
+  }
   return v;
 }
 
+/* PARSE one level deeper (a parenthesis, unary operator, operand or ?:
+ * branch); 0 without parsing past EXPR_MAX_DEPTH (reported once) or after
+ * an error, so that no input recurses without bound. */
+static long long deeper(Parser *ps, long long (*parse)(Parser *)) {
+  if (ps->failed)
+    return 0;
+  if (ps->depth == EXPR_MAX_DEPTH) {
+    char what[32];
+    snprintf(what, sizeof what, "%d deep", EXPR_MAX_DEPTH);
+    fail(ps, "expression nested more than ", what);
+    return 0;
+  }
+  ps->depth++;
+  long long v = parse(ps);
+  ps->depth--;
+  return v;
+}
+
+static long long parse_unary_inner(Parser *ps);
+
 static long long parse_unary(Parser *ps) {
   skip_space(ps);
+  return deeper(ps, parse_unary_inner);
+}
+
+static long long parse_unary_inner(Parser *ps) {
   if (accept(ps, "-")) {
     long long v = parse_unary(ps);
     return v == -0x7fffffffffffffffLL - 1 ? (fail_eval(ps, "overflow"), 0) : -v;
@@ -201,12 +237,16 @@ static long long parse_level(Parser *ps, int level) {
         op = levels[level][i];
     if (!op || ps->failed)
       return a;
+    const char *op_at = ps->p - strlen(op), *after;
     /* Short-circuit: the right side of a decided && or || is not evaluated. */
     int decided = (op[0] == '&' && op[1] == '&' && !a) || (op[0] == '|' && op[1] == '|' && a);
     ps->skip += decided;
     long long b = parse_level(ps, level + 1);
     ps->skip -= decided;
+    after = ps->p;
+    ps->p = op_at; /* an overflow or division by zero is reported at the operator */
     a = ps->skip ? 0 : apply(ps, op, a, b);
+    ps->p = after;
   }
 }
 
@@ -215,25 +255,28 @@ static long long parse_ternary(Parser *ps) {
   if (!accept(ps, "?"))
     return c;
   ps->skip += !c;
-  long long a = parse_ternary(ps);
+  long long a = deeper(ps, parse_ternary);
   ps->skip -= !c;
   if (!accept(ps, ":"))
     return fail(ps, "expected : in ?:", NULL), 0;
   ps->skip += !!c;
-  long long b = parse_ternary(ps);
+  long long b = deeper(ps, parse_ternary);
   ps->skip -= !!c;
   return c ? a : b;
 }
 
 int expr_eval(const char *src, ExprLookup lookup, void *ctx, long long *out,
-              char *err, size_t errlen) {
-  Parser ps = {src, src, lookup, ctx, err, errlen, 0, 0};
+              char *err, size_t errlen, size_t *erroff) {
+  Parser ps = {src, src, lookup, ctx, err, errlen, 0, 0, 0, 0};
   long long v = parse_ternary(&ps);
   skip_space(&ps);
   if (!ps.failed && *ps.p)
     fail(&ps, "unexpected ", ps.p);
-  if (ps.failed)
+  if (ps.failed) {
+    if (erroff)
+      *erroff = ps.erroff;
     return -1;
+  }
   *out = v;
   return 0;
 }

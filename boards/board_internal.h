@@ -17,6 +17,7 @@
 typedef struct {
   int n;
   char *word[LEX_MAX_WORDS];
+  int col[LEX_MAX_WORDS]; /* 1-based column where each word's text starts */
   char *comment;
 } LexLine;
 
@@ -28,9 +29,15 @@ void lex_free(LexLine *l);
 typedef int (*ExprLookup)(void *ctx, const char *name, long long *out,
                           char *err, size_t errlen);
 
-/* Evaluates SRC (C operators on 64-bit integers, names, log2()). */
+/* Nesting of parentheses, unary operators and ?: branches an expression may
+ * have (each is one level; a bare number or name is one too). */
+#define EXPR_MAX_DEPTH 256
+
+/* Evaluates SRC (C operators on 64-bit integers, names, log2()). On error
+ * returns -1 with the message in err and, when erroff is not NULL, the
+ * offset into SRC where it was found. */
 int expr_eval(const char *src, ExprLookup lookup, void *ctx, long long *out,
-              char *err, size_t errlen);
+              char *err, size_t errlen, size_t *erroff);
 
 /* Parses a whole word as an integer (decimal or 0x hex); 0 on success. */
 int parse_int(const char *s, long long *out);

@@ -86,6 +86,7 @@ int lex_line(const char *line, LexLine *out, char *err, size_t errlen) {
       snprintf(err, errlen, "too many words (at most %d)", LEX_MAX_WORDS);
       return lex_free(out), -1;
     }
+    out->col[out->n] = (int)(p - line) + 1 + (*p == '{' || *p == '"');
     if (*p == '{')
       w = scan_braced(&p, err, errlen);
     else if (*p == '"')

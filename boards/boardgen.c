@@ -54,14 +54,19 @@ static int list_configs(const char *dir, char **names, int max) {
     fprintf(stderr, "boardgen: cannot read directory %s\n", dir);
     exit(1);
   }
-  while ((e = readdir(d)) && n < max) {
+  while ((e = readdir(d))) {
     size_t len = strlen(e->d_name);
     char path[4096];
     if (len < 5 || strcmp(e->d_name + len - 4, ".cfg") != 0)
       continue;
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-    if (board_config_is_config_file(path))
-      names[n++] = strndup(e->d_name, len - 4);
+    if (!board_config_is_config_file(path))
+      continue;
+    if (n == max) {
+      fprintf(stderr, "boardgen: %s has more than %d configurations\n", dir, max);
+      exit(1);
+    }
+    names[n++] = strndup(e->d_name, len - 4);
   }
   closedir(d);
   qsort(names, (size_t)n, sizeof *names, cmp_str);
@@ -145,7 +150,9 @@ int main(int argc, char **argv) {
       dir = argv[++i];
     else if (!strcmp(a, "--get"))
       get = argv[++i], one = 1;
-    else if (!strcmp(a, "--config") && nnames < MAX_CONFIGS)
+    else if (!strcmp(a, "--config") && nnames == MAX_CONFIGS)
+      return fprintf(stderr, "boardgen: at most %d --config options\n", MAX_CONFIGS), 2;
+    else if (!strcmp(a, "--config"))
       names[nnames++] = argv[++i];
     else
       return bad_usage("unknown option ", a);

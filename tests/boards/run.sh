@@ -48,6 +48,29 @@ expect "missing value" 2 "boardgen: missing value for --config" --config
 expect "header needs one config" 2 "boardgen: --header, --sv, --ld and --get need exactly one --config" --config core --config tile --header -
 expect "unknown configuration" 1 "boardgen: unknown configuration \"nosuch\" (no $PWD/boards/nosuch.cfg)" --config nosuch --get Kind
 expect "unknown key" 1 "boardgen: tile: unknown key \"Nope\"" --config tile --get Nope
+# Hostile input (docs/limits.md "boardgen"): exit 1 and one clear line.
+printf 'include board\nHasBridge = %s1%s\n' "$(printf '(%.0s' $(seq 300))" "$(printf ')%.0s' $(seq 300))" > "$tmp/deep.cfg"
+expect "nesting deeper than 256" 1 "boardgen: $tmp/deep.cfg:2:269: error: HasBridge: expression nested more than 256 deep" --config "$tmp/deep.cfg" --get Kind
+printf 'include board\nregion DRAMUpper -4 16 "upper"\n' > "$tmp/negbase.cfg"
+expect "negative region base" 1 "boardgen: $tmp/negbase.cfg:2:18: error: region DRAMUpper: base -4 is negative" --config "$tmp/negbase.cfg" --get Kind
+printf 'include board\nregion DRAMUpper 0 {0 - 16} "upper"\n' > "$tmp/negsize.cfg"
+expect "negative region size" 1 "boardgen: $tmp/negsize.cfg:2:21: error: region DRAMUpper: size -16 is negative" --config "$tmp/negsize.cfg" --get Kind
+: > "$tmp/empty.cfg"
+expect "empty configuration" 1 "boardgen: $tmp/empty.cfg: error: no entries (an empty configuration)" --config "$tmp/empty.cfg" --get Kind
+mkdir "$tmp/adir"
+printf 'include %s\n' "$tmp/adir" > "$tmp/incdir.cfg"
+expect "include of a directory" 1 "boardgen: $tmp/incdir.cfg:1: error: cannot include $tmp/adir: it is a directory" --config "$tmp/incdir.cfg" --get Kind
+printf 'include /dev/zero\n' > "$tmp/inczero.cfg"
+expect "include of /dev/zero" 1 "boardgen: $tmp/inczero.cfg:1: error: cannot include /dev/zero: not a regular file" --config "$tmp/inczero.cfg" --get Kind
+expect "configuration /dev/zero" 1 "boardgen: /dev/zero: error: not a regular file" --config /dev/zero --get Kind
+expect "configuration a directory" 1 "boardgen: $tmp/adir/: error: it is a directory" --config "$tmp/adir/" --get Kind
+head -c 1048577 /dev/zero | tr '\0' '#' > "$tmp/huge.cfg"
+printf 'include huge.cfg\n' > "$tmp/inchuge.cfg"
+expect "include of a file over 1 MiB" 1 "boardgen: $tmp/inchuge.cfg:1: error: cannot include $tmp/huge.cfg: the file is 1048577 bytes, over the 1048576-byte limit for a configuration file" --config "$tmp/inchuge.cfg" --get Kind
+for i in $(seq 0 17); do printf 'include inc%d.cfg\n' $((i + 1)) > "$tmp/inc$i.cfg"; done
+printf 'include board\n' > "$tmp/inc18.cfg"
+expect "includes nested more than 16 deep" 1 "boardgen: $tmp/inc15.cfg:1: includes nested more than 16 deep" --config "$tmp/inc0.cfg" --get Kind
+expect "at most 64 configurations" 2 "boardgen: at most 64 --config options" $(for i in $(seq 65); do printf -- '--config core '; done) --tcl /dev/null
 check "get prints a value" test "$("$gen" --config cluster --get NumThreads)" = 49152
 check "list names the configurations" test "$("$gen" --list | tr '\n' ' ')" = "board box bridge cluster core de10pro de5net tile "
 

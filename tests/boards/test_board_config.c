@@ -101,7 +101,7 @@ static void test_expr(void) {
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     long long v = -12345;
     char err[128] = "";
-    int rc = expr_eval(cases[i].src, names, NULL, &v, err, sizeof err);
+    int rc = expr_eval(cases[i].src, names, NULL, &v, err, sizeof err, NULL);
     if (cases[i].err)
       CHECK(rc == -1 && !strcmp(err, cases[i].err), "expr '%s': rc %d err '%s'", cases[i].src, rc, err);
     else
@@ -210,6 +210,55 @@ static void expect_error(const char *config_text, const char *want) {
   board_config_free(cfg);
 }
 
+/* The line "include root\nA = PREFIX" then UNIT COUNT times then SUFFIX. */
+static void repeated(char *text, size_t cap, const char *prefix, const char *unit, int count, const char *suffix) {
+  int n = snprintf(text, cap, "include root\nA = %s", prefix);
+  for (int i = 0; i < count; i++) n += snprintf(text + n, cap - (size_t)n, "%s", unit);
+  snprintf(text + n, cap - (size_t)n, "%s", suffix);
+}
+
+/* The limits on hostile input: each refused with its message, never a
+ * stack overflow, a quadratic run or unbounded memory. */
+static void test_limits(void) {
+  size_t cap = 2u << 20;
+  char *text = malloc(cap), want[256];
+  if (!text) { perror("malloc"); exit(1); }
+  /* 300 nested parentheses, 10000 unary minus signs, 10000 nested ?:. */
+  int n = 0;
+  repeated(text, cap, "", "(", 300, "1\n");
+  expect_error(text, "%s/case.cfg:2:261: error: A: expression nested more than 256 deep");
+  repeated(text, cap, "", "-", 10000, "1\n");
+  expect_error(text, "%s/case.cfg:2:261: error: A: expression nested more than 256 deep");
+  repeated(text, cap, "", "1?", 10000, "1:0\n");
+  expect_error(text, "%s/case.cfg:2:517: error: A: expression nested more than 256 deep");
+  /* A name longer than the evaluator's buffer is refused, not cut. */
+  repeated(text, cap, "1 + ", "x", 200, "\n");
+  expect_error(text, "%s/case.cfg:2:9: error: A: name longer than 127 characters");
+  /* Derived keys inside one another: K0 = K1, ..., K149 = K150. */
+  n = 0;
+  for (int i = 0; i < 150; i++) n += snprintf(text + n, cap - (size_t)n, "K%d = K%d\n", i, i + 1);
+  snprintf(text + n, cap - (size_t)n, "K150 1\n");
+  expect_error(text, "%s/case.cfg:101:8: error: derived key \"K100\" depends on derived keys nested more than 100 deep");
+  /* More entries than a configuration may have. */
+  n = 0;
+  for (int i = 0; i <= 10000; i++) n += snprintf(text + n, cap - (size_t)n, "K%d 1\n", i);
+  expect_error(text, "%s/case.cfg:10001: error: more than 10000 keys, CSRs, regions and assertions in one configuration");
+  /* A file over the size limit, checked before it is read. */
+  memset(text, '#', (1u << 20) + 1);
+  text[(1u << 20) + 1] = 0;
+  expect_error(text, "%s/case.cfg: error: the file is 1048577 bytes, over the 1048576-byte limit for a configuration file");
+  free(text);
+  /* A non-regular file as the configuration itself. */
+  char err[512];
+  BoardConfig *cfg = board_config_load("/dev/zero", err, sizeof err);
+  snprintf(want, sizeof want, "/dev/zero: error: not a regular file");
+  CHECK(!cfg && !strcmp(err, want), "load /dev/zero: %s", cfg ? "(loaded)" : err);
+  board_config_free(cfg);
+  cfg = board_config_load("/tmp/", err, sizeof err);
+  CHECK(!cfg && !strcmp(err, "/tmp/: error: it is a directory"), "load a directory: %s", cfg ? "(loaded)" : err);
+  board_config_free(cfg);
+}
+
 static void test_errors(void) {
   static const struct { const char *text, *want; } cases[] = {
     {"include root\nD 2\n", "%s/case.cfg:2: unknown key \"D\""},
@@ -221,24 +270,35 @@ static void test_errors(void) {
     {"include ./nowhere.cfg\n", "%s/case.cfg:1: cannot read configuration %s/./nowhere.cfg"},
     {"include root\ninclude case\n", "%s/case.cfg:2: include loop: %s/case.cfg includes itself"},
     {"A 1\nA 2\n", "%s/case.cfg:2: key \"A\" already declared at %s/case.cfg:1"},
-    {"include root\nA B\n", "%s/root.cfg:5: C: key \"A\" is not an integer"},
-    {"include root\nA = Z\n", "%s/case.cfg:2: A: undefined name \"Z\""},
-    {"include root\nA = C\n", "%s/case.cfg:2: derived key \"A\" depends on itself"},
-    {"include root\nA = 1 / 0\n", "%s/case.cfg:2: A: division by zero"},
-    {"include root\nassert C > 5\n", "%s/case.cfg:2: assertion failed: C > 5"},
+    {"include root\nA B\n", "%s/root.cfg:5:5: error: C: key \"A\" is not an integer"},
+    {"include root\nA = Z\n", "%s/case.cfg:2:5: error: A: undefined name \"Z\""},
+    {"include root\nA = C\n", "%s/case.cfg:2:5: error: derived key \"A\" depends on itself"},
+    {"include root\nA = 1 / 0\n", "%s/case.cfg:2:7: error: A: division by zero"},
+    {"include root\nassert C > 5\n", "%s/case.cfg:2:8: error: assertion failed: C > 5"},
     {"include root\nassert\n", "%s/case.cfg:2: expected \"assert expression\""},
     {"include root\ncsr Y 0x801 R \"y\"\n", "%s/case.cfg:2: unknown CSR \"Y\""},
     {"include root\ncsr X 0x1000 R \"x\"\n", "%s/case.cfg:2: bad CSR number \"0x1000\" (0 to 0xfff)"},
     {"include root\ncsr X 0x800 RX \"x\"\n", "%s/case.cfg:2: bad CSR access \"RX\" (R, W or RW)"},
     {"include root\ncsr X 0x800\n", "%s/case.cfg:2: expected \"csr NAME NUMBER ACCESS DESCRIPTION\""},
     {"include root\nregion Q 0 1 \"q\"\n", "%s/case.cfg:2: unknown region \"Q\""},
-    {"include root\nregion R 0 {1 +} \"r\"\n", "%s/case.cfg:2: R: unexpected end of expression"},
+    {"include root\nregion R 0 {1 +} \"r\"\n", "%s/case.cfg:2:16: error: R: unexpected end of expression"},
+    /* Hostile input (issue 14, docs/limits.md). */
+    {"include root\nregion R -4 1 \"r\"\n", "%s/case.cfg:2:10: error: region R: base -4 is negative"},
+    {"include root\nregion R 0 {0 - 8} \"r\"\n", "%s/case.cfg:2:13: error: region R: size -8 is negative"},
+    {"include root\nregion R 0xffffff00 0x200 \"r\"\n",
+     "%s/case.cfg:2:21: error: region R [0xffffff00, +0x200) extends past the 32-bit address space"},
+    {"", "%s/case.cfg: error: no entries (an empty configuration)"},
+    {"# Only a comment.\n\n", "%s/case.cfg: error: no entries (an empty configuration)"},
+    {"include /tmp\n", "%s/case.cfg:1: error: cannot include /tmp: it is a directory"},
+    {"include /dev/zero\n", "%s/case.cfg:1: error: cannot include /dev/zero: not a regular file"},
+    {"include root\nA = 1 + 2 * (3 - 4 / 0)\n", "%s/case.cfg:2:20: error: A: division by zero"},
     {"csr X 1 R x\ncsr X 2 R x\n", "%s/case.cfg:2: CSR \"X\" already declared"},
   };
   if (!mkdtemp(tmpdir)) { perror("mkdtemp"); exit(1); }
   write_file("root.cfg", root);
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     expect_error(cases[i].text, cases[i].want);
+  test_limits();
 
   /* Overrides reach derived keys and regions. */
   char err[512], path[256];
