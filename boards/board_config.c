@@ -340,7 +340,14 @@ static int read_lines(Loader *ld, FILE *f, const char *file) {
   char *line = NULL, *desc = NULL;
   size_t cap = 0;
   int lineno = 0, rc = 0, declaring = -1, entries = 0;
-  while (rc == 0 && getline(&line, &cap, f) >= 0) {
+  ssize_t len;
+  long long total = 0;
+  while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
+    /* Files whose size stat cannot tell (in /proc) are bounded here. */
+    if ((total += len) > MAX_FILE_BYTES) {
+      rc = errorf(ld, NULL, "%s: error: more than %d bytes, the limit for a configuration file", file, MAX_FILE_BYTES);
+      break;
+    }
     LexLine l;
     char msg[256];
     Where at = {(char *)file, ++lineno, 0};
