@@ -9,6 +9,14 @@ namespace eval ::poets::boards {
     namespace export load config boxes box cluster_box select require_file root
     # config name -> key -> value, once loaded.
     variable db {}
+    # The keys the scripts read from every configuration, and the
+    # configurations they read by name: load checks them all, so that a
+    # stale or damaged database is one clear error, never a Tcl one later.
+    variable required_keys {Kind HostName Board BoxHosts BoxMeshXLen BoxMeshYLen BoardsPerBox
+        MeshXLenWithinBox MeshYLenWithinBox WorkerCables BridgeCable BridgePciId JtagPart JtagDevice
+        BoardCtrlPort PcieStreamSocket PowerHubUsbId FlashProgrammingMode FlashOptionBit FlashOffset
+        FlashBase FlashLoaderSof}
+    variable required_configs {box cluster}
     # The repository root (tcl/poets/boards/../../..).
     variable root [file dirname [file dirname [file dirname [file dirname [file normalize [info script]]]]]]
 }
@@ -35,7 +43,9 @@ proc ::poets::boards::path {} {
 #	Reads the database (once).
 #
 # Results:
-#	The dict; raises {POETS BOARDS MISSING} when it has not been built.
+#	The dict; raises {POETS BOARDS MISSING} when it has not been built,
+#	{POETS BOARDS MALFORMED} when it is not a dict of configurations
+#	with every required key (see check).
 
 proc ::poets::boards::load {} {
     variable db
@@ -43,14 +53,54 @@ proc ::poets::boards::load {} {
         return $db
     }
     set file [path]
-    if {![file readable $file]} {
+    if {![file isfile $file] || ![file readable $file]} {
         throw {POETS BOARDS MISSING} "board database $file not found:\
                 run \"make\" first (or set POETS_BOARDS_TCL)"
     }
     set f [open $file]
-    set db [regsub -all -line {^#.*$} [read $f] {}]
+    set text [regsub -all -line {^#.*$} [read $f] {}]
     close $f
+    check $file $text
+    set db $text
     return $db
+}
+
+# poets::boards::check --
+#
+#	Checks a database before it is used.
+#
+# Arguments:
+#	file	its name, for messages
+#	text	its contents without comments
+#
+# Results:
+#	None; raises {POETS BOARDS MALFORMED file} with a one-line message
+#	naming the file and the configuration or key.
+
+proc ::poets::boards::check {file text} {
+    variable required_keys
+    variable required_configs
+    set rebuild "(rebuild it with \"make\", or check POETS_BOARDS_TCL)"
+    if {[catch {dict size $text} msg]} {
+        throw [list POETS BOARDS MALFORMED $file] "board database $file is malformed: $msg $rebuild"
+    }
+    foreach name $required_configs {
+        if {![dict exists $text $name]} {
+            throw [list POETS BOARDS MALFORMED $file] "board database $file has no configuration \"$name\" $rebuild"
+        }
+    }
+    dict for {name cfg} $text {
+        if {[catch {dict size $cfg} msg]} {
+            throw [list POETS BOARDS MALFORMED $file] "board database $file: configuration \"$name\" is\
+                    malformed: $msg $rebuild"
+        }
+        foreach key $required_keys {
+            if {![dict exists $cfg $key]} {
+                throw [list POETS BOARDS MALFORMED $file] "board database $file: configuration \"$name\" has\
+                        no key \"$key\" $rebuild"
+            }
+        }
+    }
 }
 
 # poets::boards::config --
