@@ -57,6 +57,7 @@ struct BoardConfig {
   char *name;
   Key *keys;
   size_t nkeys, capkeys;
+  size_t *index, capindex; /* open addressing: key number + 1, 0 empty */
   BoardCsr *csrs;
   size_t ncsrs, capcsrs;
   Region *regions;
@@ -113,11 +114,45 @@ static int errorf(Loader *ld, const Where *at, const char *fmt, ...) {
 
 /* ------------------------------------------------------------------ lookups */
 
+/* Keys are found through a hash index, so that evaluating many names
+ * against many keys stays linear. */
+static size_t hash(const char *s) {
+  size_t h = 5381;
+  for (; *s; s++)
+    h = h * 33 + (unsigned char)*s;
+  return h;
+}
+
 static Key *find_key(const BoardConfig *cfg, const char *name) {
-  for (size_t i = 0; i < cfg->nkeys; i++)
-    if (strcmp(cfg->keys[i].pub.name, name) == 0)
-      return &cfg->keys[i];
-  return NULL;
+  if (!cfg->capindex)
+    return NULL;
+  for (size_t i = hash(name) & (cfg->capindex - 1);; i = (i + 1) & (cfg->capindex - 1)) {
+    size_t k = cfg->index[i];
+    if (!k)
+      return NULL;
+    if (strcmp(cfg->keys[k - 1].pub.name, name) == 0)
+      return &cfg->keys[k - 1];
+  }
+}
+
+/* Adds the last key to the index, rebuilding it at half full. */
+static void index_key(BoardConfig *cfg) {
+  if (2 * cfg->nkeys > cfg->capindex) {
+    free(cfg->index);
+    cfg->capindex = cfg->capindex ? 2 * cfg->capindex : 64;
+    cfg->index = calloc(cfg->capindex, sizeof *cfg->index);
+    if (!cfg->index) { perror("calloc"); exit(1); }
+    for (size_t k = 0; k + 1 < cfg->nkeys; k++) {
+      size_t i = hash(cfg->keys[k].pub.name) & (cfg->capindex - 1);
+      while (cfg->index[i])
+        i = (i + 1) & (cfg->capindex - 1);
+      cfg->index[i] = k + 1;
+    }
+  }
+  size_t i = hash(cfg->keys[cfg->nkeys - 1].pub.name) & (cfg->capindex - 1);
+  while (cfg->index[i])
+    i = (i + 1) & (cfg->capindex - 1);
+  cfg->index[i] = cfg->nkeys;
 }
 
 static void set_value(BoardConfig *cfg, Key *k, const char *text, int derived, Where at) {
@@ -184,6 +219,7 @@ static int entry_key(Loader *ld, const LexLine *l, int declaring, const char *de
     memset(k, 0, sizeof *k);
     k->pub.name = keep(cfg, name);
     k->pub.desc = keep(cfg, desc);
+    index_key(cfg);
   }
   char *text = derived ? join_words(l, 2) : NULL;
   at.col = derived ? l->col[2] : 0;
@@ -325,19 +361,36 @@ static int entry(Loader *ld, const LexLine *l, int declaring, const char *desc, 
   return entry_key(ld, l, declaring, desc, at);
 }
 
-/* Appends a comment line to the pending description. */
-static void add_comment(char **desc, const char *text) {
-  size_t old = *desc ? strlen(*desc) : 0;
-  char *d = realloc(*desc, old + strlen(text) + 2);
-  if (!d) { perror("realloc"); exit(1); }
-  if (old)
-    d[old++] = ' ';
-  strcpy(d + old, text);
-  *desc = d;
+/* The pending description: the comment lines before an entry. */
+typedef struct {
+  char *s;
+  size_t len, cap;
+} Desc;
+
+/* Appends a comment line to the pending description, in time linear in
+ * the line (a file of many comment lines used to take quadratic time). */
+static void add_comment(Desc *d, const char *text) {
+  size_t n = strlen(text), need = d->len + n + 2;
+  if (need > d->cap) {
+    d->cap = need > 2 * d->cap ? need : 2 * d->cap;
+    d->s = realloc(d->s, d->cap);
+    if (!d->s) { perror("realloc"); exit(1); }
+  }
+  if (d->len)
+    d->s[d->len++] = ' ';
+  memcpy(d->s + d->len, text, n + 1);
+  d->len += n;
+}
+
+static void clear_desc(Desc *d) {
+  d->len = 0;
+  if (d->s)
+    d->s[0] = 0;
 }
 
 static int read_lines(Loader *ld, FILE *f, const char *file) {
-  char *line = NULL, *desc = NULL;
+  char *line = NULL;
+  Desc desc = {NULL, 0, 0};
   size_t cap = 0;
   int lineno = 0, rc = 0, declaring = -1, entries = 0;
   ssize_t len;
@@ -358,20 +411,18 @@ static int read_lines(Loader *ld, FILE *f, const char *file) {
     if (l.comment)
       add_comment(&desc, l.comment);
     else if (l.n == 0) {
-      free(desc);
-      desc = NULL;
+      clear_desc(&desc);
     } else {
       if (declaring < 0)
         declaring = strcmp(l.word[0], "include") != 0;
-      rc = entry(ld, &l, declaring, desc, at);
+      rc = entry(ld, &l, declaring, desc.len ? desc.s : NULL, at);
       entries++;
-      free(desc);
-      desc = NULL;
+      clear_desc(&desc);
     }
     lex_free(&l);
   }
   free(line);
-  free(desc);
+  free(desc.s);
   if (rc == 0 && entries == 0)
     rc = errorf(ld, NULL, "%s: error: no entries (an empty configuration)", file);
   return rc;
@@ -555,6 +606,7 @@ void board_config_free(BoardConfig *cfg) {
     free(cfg->strings[i]);
   free(cfg->strings);
   free(cfg->keys);
+  free(cfg->index);
   free(cfg->csrs);
   free(cfg->regions);
   free(cfg->asserts);

@@ -221,7 +221,7 @@ static void repeated(char *text, size_t cap, const char *prefix, const char *uni
  * stack overflow, a quadratic run or unbounded memory. */
 static void test_limits(void) {
   size_t cap = 2u << 20;
-  char *text = malloc(cap), want[256];
+  char *text = malloc(cap), want[256], err[512];
   if (!text) { perror("malloc"); exit(1); }
   /* 300 nested parentheses, 10000 unary minus signs, 10000 nested ?:. */
   int n = 0;
@@ -243,13 +243,23 @@ static void test_limits(void) {
   n = 0;
   for (int i = 0; i <= 10000; i++) n += snprintf(text + n, cap - (size_t)n, "K%d 1\n", i);
   expect_error(text, "%s/case.cfg:10001: error: more than 10000 keys, CSRs, regions and assertions in one configuration");
+  /* Just under the size limit in comment lines: linear time (the pending
+   * description used to be measured with strlen per line, over a minute). */
+  n = snprintf(text, cap, "include root\n");
+  while (n < (1 << 20) - 16)
+    n += snprintf(text + n, cap - (size_t)n, "# a\n");
+  snprintf(text + n, cap - (size_t)n, "A 7\n");
+  write_file("case.cfg", text);
+  snprintf(want, sizeof want, "%s/case.cfg", tmpdir);
+  BoardConfig *big = board_config_load(want, err, sizeof err);
+  CHECK(big && board_config_int(big, "A") == 7, "1 MiB of comments: %s", big ? "bad value" : err);
+  board_config_free(big);
   /* A file over the size limit, checked before it is read. */
   memset(text, '#', (1u << 20) + 1);
   text[(1u << 20) + 1] = 0;
   expect_error(text, "%s/case.cfg: error: the file is 1048577 bytes, over the 1048576-byte limit for a configuration file");
   free(text);
   /* A non-regular file as the configuration itself. */
-  char err[512];
   BoardConfig *cfg = board_config_load("/dev/zero", err, sizeof err);
   snprintf(want, sizeof want, "/dev/zero: error: not a regular file");
   CHECK(!cfg && !strcmp(err, want), "load /dev/zero: %s", cfg ? "(loaded)" : err);
