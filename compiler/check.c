@@ -104,8 +104,6 @@ static void check_gbl_arg(const IRArg *a) {
   if (a->type && !type_lookup(a->type))
     error_tok(a->type_tok, "unknown type \"%s\" (expected double, float, int, uint, ll, ull or bool)",
               a->type);
-  if (a->dim == 0 || a->dim < -1)
-    error_tok(a->dim_tok, "global dim must be positive, got %d", a->dim);
   if (a->gbl_const && a->acc != ACC_READ) {
     error_tok(a->acc_tok, "const '%s' is read-only: access OP_%s is not allowed (only OP_READ)",
               a->gbl_const->name, access_name(a->acc));

@@ -14,6 +14,19 @@
 
 int diag_errors;
 int diag_max_errors = 20;
+FILE *diag_stream;
+jmp_buf *diag_fatal_jump;
+
+// Where diagnostics go: stderr unless diag_stream says otherwise.
+static FILE *out(void) { return diag_stream ? diag_stream : stderr; }
+
+// Stops the translation unit: exits, or jumps back to a caller that runs the
+// front end again (diag_fatal_jump).
+static _Noreturn void stop(void) {
+  if (diag_fatal_jump)
+    longjmp(*diag_fatal_jump, 1);
+  exit(1);
+}
 
 static void show_line(const Token *tok) {
   if (!tok->file || !tok->file->contents)
@@ -25,29 +38,29 @@ static void show_line(const Token *tok) {
   char *end = start;
   while (*end && *end != '\n')
     end++;
-  fprintf(stderr, "%5d | %.*s\n      | ", tok->line, (int)(end - start), start);
+  fprintf(out(), "%5d | %.*s\n      | ", tok->line, (int)(end - start), start);
   for (int i = 0; i < tok->col - 1 && start + i < end; i++)
-    fputc(start[i] == '\t' ? '\t' : ' ', stderr);
-  fprintf(stderr, "^\n");
+    fputc(start[i] == '\t' ? '\t' : ' ', out());
+  fprintf(out(), "^\n");
 }
 
 static void vreport(const Token *tok, const char *kind, const char *fmt, va_list ap) {
   if (!tok) {
-    fprintf(stderr, "op2c: %s: ", kind);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
+    fprintf(out(), "op2c: %s: ", kind);
+    vfprintf(out(), fmt, ap);
+    fprintf(out(), "\n");
     return;
   }
-  fprintf(stderr, "%s:%d:%d: %s: ", file_display_name(tok->file), tok->line, tok->col, kind);
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\n");
+  fprintf(out(), "%s:%d:%d: %s: ", file_display_name(tok->file), tok->line, tok->col, kind);
+  vfprintf(out(), fmt, ap);
+  fprintf(out(), "\n");
   show_line(tok);
 }
 
 void diag_check_limit(void) {
   if (diag_errors >= diag_max_errors) {
-    fprintf(stderr, "op2c: too many errors (%d), stopping\n", diag_errors);
-    exit(1);
+    fprintf(out(), "op2c: too many errors (%d), stopping\n", diag_errors);
+    stop();
   }
 }
 
@@ -72,15 +85,15 @@ void fatal_tok(const Token *tok, const char *fmt, ...) {
   va_start(ap, fmt);
   vreport(tok, "error", fmt, ap);
   va_end(ap);
-  exit(1);
+  stop();
 }
 
 void error_plain(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "op2c: error: ");
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\n");
+  fprintf(out(), "op2c: error: ");
+  vfprintf(out(), fmt, ap);
+  fprintf(out(), "\n");
   va_end(ap);
   diag_errors++;
 }

@@ -36,37 +36,47 @@ const TypeInfo *type_lookup(const char *op2_type) {
 
 const char *file_display_name(const File *f) { return f ? f->name : "<unknown>"; }
 
-static bool invocation_taken(Program *prog, const char *name, int upto) {
-  for (int i = 0; i < upto; i++)
-    if (prog->loops[i]->invocation && strcmp(prog->loops[i]->invocation, name) == 0)
-      return true;
-  for (int i = 0; i < prog->nfuncs; i++)
-    if (strcmp(prog->funcs[i]->name, name) == 0)
-      return true;
-  return false;
-}
-
 // Seed 000's {invocation}: the kernel's name when one call site uses the
-// kernel, else kernel_1, kernel_2, ... in source order.
+// kernel, else kernel_1, kernel_2, ... in source order (kernel_1_2 if a
+// function or an earlier invocation already has the name). Linear: the
+// uses per kernel and the names taken are looked up, not searched.
 void ir_name_invocations(Program *prog) {
+  typedef struct {
+    int uses, seen;
+  } Count;
+  StrMap counts = {0}, taken = {0};
+  Count *c = xcalloc((size_t)prog->nloops + 1, sizeof(Count));
+  int ncounts = 0;
+  for (int i = 0; i < prog->nloops; i++) {
+    Count *k = strmap_get(&counts, prog->loops[i]->kernel_name);
+    if (!k)
+      strmap_put(&counts, prog->loops[i]->kernel_name, k = &c[ncounts++]);
+    k->uses++;
+  }
+  for (int i = 0; i < prog->nfuncs; i++)
+    strmap_put(&taken, prog->funcs[i]->name, prog->funcs[i]);
   for (int i = 0; i < prog->nloops; i++) {
     IRLoop *loop = prog->loops[i];
-    int uses = 0, ordinal = 0;
-    for (int j = 0; j < prog->nloops; j++)
-      if (strcmp(prog->loops[j]->kernel_name, loop->kernel_name) == 0) {
-        uses++;
-        if (j <= i)
-          ordinal++;
-      }
-    if (uses == 1) {
+    Count *k = strmap_get(&counts, loop->kernel_name);
+    int ordinal = ++k->seen;
+    if (k->uses == 1) {
       loop->invocation = loop->kernel_name;
-      continue;
+    } else {
+      char *name = format("%s_%d", loop->kernel_name, ordinal);
+      for (int n = 2; strmap_get(&taken, name); n++)
+        name = format("%s_%d_%d", loop->kernel_name, ordinal, n);
+      loop->invocation = name;
     }
-    char *name = format("%s_%d", loop->kernel_name, ordinal);
-    for (int k = 2; invocation_taken(prog, name, i); k++)
-      name = format("%s_%d_%d", loop->kernel_name, ordinal, k);
-    loop->invocation = name;
+    strmap_put(&taken, loop->invocation, loop);
   }
+}
+
+bool *ir_helper_flags(const Program *prog) {
+  bool *flags = xcalloc((size_t)prog->nfuncs + 1, sizeof(bool));
+  for (int i = 0; i < prog->nfuncs; i++)
+    for (int j = 0; prog->funcs[i]->is_kernel && j < prog->funcs[i]->nhelpers; j++)
+      flags[prog->funcs[i]->helpers[j]->index] = true;
+  return flags;
 }
 
 static const char *or_dash(const char *s) { return s ? s : "-"; }
@@ -130,14 +140,6 @@ static void dump_arg(FILE *out, int i, const IRArg *a) {
   fputc('\n', out);
 }
 
-static bool is_helper(const Program *prog, const IRFunc *fn) {
-  for (int i = 0; i < prog->nfuncs; i++)
-    for (int j = 0; j < prog->funcs[i]->nhelpers; j++)
-      if (prog->funcs[i]->helpers[j] == fn)
-        return true;
-  return false;
-}
-
 void ir_dump(FILE *out, const Program *prog) {
   fprintf(out, "program \"%s\" %s\n", file_display_name(prog->file), prog->is_cxx ? "c++" : "c");
   for (int i = 0; i < prog->nsets; i++) {
@@ -162,8 +164,9 @@ void ir_dump(FILE *out, const Program *prog) {
     fprintf(out, "const %s dim %d %s expr %s", c->name, c->dim, or_dash(c->type), c->expr);
     dump_loc(out, c->tok);
   }
+  bool *helper = ir_helper_flags(prog);
   for (int i = 0; i < prog->nfuncs; i++)
-    if (prog->funcs[i]->is_kernel || is_helper(prog, prog->funcs[i]))
+    if (prog->funcs[i]->is_kernel || helper[i])
       dump_func(out, prog->funcs[i]);
   for (int i = 0; i < prog->nloops; i++) {
     IRLoop *l = prog->loops[i];

@@ -66,16 +66,6 @@ static void write_arg(XmlWriter *x, int i, const IRArg *a) {
   xml_end(x);
 }
 
-static bool used_by_kernel(const Program *prog, const IRFunc *fn) {
-  if (fn->is_kernel)
-    return true;
-  for (int i = 0; i < prog->nfuncs; i++)
-    for (int j = 0; j < prog->funcs[i]->nhelpers; j++)
-      if (prog->funcs[i]->helpers[j] == fn)
-        return true;
-  return false;
-}
-
 static void write_program(XmlWriter *x, const Program *p) {
   xml_start(x, "program");
   xml_attr(x, "file", file_display_name(p->file));
@@ -122,8 +112,9 @@ static void write_program(XmlWriter *x, const Program *p) {
     attr_loc(x, c->tok);
     xml_end(x);
   }
+  bool *helper = ir_helper_flags(p);
   for (int i = 0; i < p->nfuncs; i++)
-    if (used_by_kernel(p, p->funcs[i]))
+    if (p->funcs[i]->is_kernel || helper[i])
       write_func(x, p->funcs[i]);
   for (int i = 0; i < p->nloops; i++) {
     IRLoop *l = p->loops[i];

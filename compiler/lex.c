@@ -9,6 +9,16 @@
 #include <string.h>
 
 static int file_count;
+long lex_tokens_made;
+long lex_max_tokens = OP2C_MAX_TOKENS;
+
+// Every token made counts against lex_max_tokens (macros and #include can
+// make many from a small input): the lexer stops at the token past it, the
+// preprocessor after each macro expansion, at the call.
+static void count_token(const Token *t, bool check) {
+  if (++lex_tokens_made > lex_max_tokens && check)
+    fatal_tok(t, "more than %ld tokens after #include and macro expansion", lex_max_tokens);
+}
 
 // Joins backslash-newline continuations in place.
 static void join_continuations(char *p) {
@@ -38,9 +48,9 @@ File *new_file(const char *name, char *contents, size_t len) {
   File *f = xcalloc(1, sizeof(File));
   f->name = xstrdup(name);
   f->contents = contents;
+  f->has_nul = strlen(contents) < len;
   join_continuations(f->contents);
   f->len = strlen(f->contents);
-  (void)len;
   f->index = file_count++;
   return f;
 }
@@ -56,6 +66,7 @@ Token *tok_copy(const Token *tok) {
   Token *t = xcalloc(1, sizeof(Token));
   *t = *tok;
   t->next = NULL;
+  count_token(t, false);
   return t;
 }
 
@@ -92,6 +103,7 @@ static Token *new_token(Lexer *lx, TokenKind kind, char *start, char *end) {
   t->file = lx->file;
   t->line = lx->line;
   t->col = (int)(start - lx->line_start) + 1;
+  count_token(t, true);
   return t;
 }
 
@@ -264,6 +276,8 @@ Token *tokenize(File *file) {
     p = t->loc + t->len;
     cur = cur->next = t;
   }
+  if (file->has_nul) // the text stops at the first NUL: not silently
+    fatal_tok(new_token(&lx, TK_PUNCT, p, p + 1), "stray '\\0' in program");
   Token *eof = new_token(&lx, TK_EOF, p, p);
   eof->at_bol = true;
   cur->next = eof;

@@ -1,4 +1,4 @@
-// main.c: the op2c driver. The pipeline, per source file:
+// main.c: the op2c driver. The pipeline, per source file (frontend.c):
 //
 //   tokenize -> preprocess -> scan (IR) -> check
 //
@@ -164,27 +164,6 @@ static void parse_args(int argc, char **argv, Options *o) {
   }
 }
 
-static bool is_cxx_source(const char *name) {
-  const char *dot = strrchr(name, '.');
-  return dot && (!strcmp(dot, ".cpp") || !strcmp(dot, ".cc") || !strcmp(dot, ".cxx") ||
-                 !strcmp(dot, ".C"));
-}
-
-static Program *front_end(const char *path, const PPOptions *pp) {
-  size_t len;
-  char *text = read_file(path, &len);
-  if (!text) {
-    fprintf(stderr, "op2c: error: cannot read '%s': %s\n", path, strerror(errno));
-    exit(1);
-  }
-  File *file = new_file(path, text, len);
-  Token *tok = preprocess(file, pp);
-  Program *prog = scan_program(file, tok, is_cxx_source(path));
-  prog->macros = pp_macro_definitions();
-  check_program(prog);
-  return prog;
-}
-
 // The POETS graph of the program: the one source file that holds its par-loops.
 static bool emit_graph_xml(const char *path, Program **progs, int n) {
   Program *main_prog = NULL;
@@ -236,7 +215,8 @@ int main(int argc, char **argv) {
 
   Program **progs = xcalloc((size_t)o.sources.len, sizeof(Program *));
   for (int i = 0; i < o.sources.len; i++)
-    progs[i] = front_end(o.sources.data[i], &o.pp);
+    if (!(progs[i] = front_end(o.sources.data[i], &o.pp)))
+      return 1;
   if (diag_errors)
     return 1;
   for (int i = 0; i < o.sources.len; i++)

@@ -12,10 +12,13 @@
  *   backends/    Program      -> an executable (seq today; tinsel later)
  *
  * Like most compilers op2c is short-lived: it allocates and never frees.
+ * Every allocation is recorded (util.c) so that a program running the front
+ * end many times, the fuzz harness, can release it all with xfree_all().
  */
 #ifndef OP2C_H
 #define OP2C_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -31,13 +34,32 @@ typedef struct {
 } StrArray;
 
 void *xcalloc(size_t n, size_t size);
+// realloc and free of what xcalloc (or xrealloc of NULL) returned.
+void *xrealloc(void *p, size_t size);
+void xfree(void *p);
+// Frees everything allocated through this file since the last call.
+void xfree_all(void);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void strarray_push(StrArray *a, char *s);
 char *read_file(const char *path, size_t *len);
+// A source file for op2c: regular, at most OP2C_MAX_SOURCE_BYTES. NULL with
+// *why saying what is wrong ("is a directory", "not a regular file", ...).
+char *read_source_file(const char *path, size_t *len, const char **why);
 char *dir_name(const char *path);
 bool file_exists(const char *path);
+// String -> pointer, for lookups that must not be linear scans. Keys are not
+// copied; a value is never NULL (NULL means absent). Zero-initialise.
+typedef struct {
+  const char **keys;
+  void **vals;
+  size_t cap, len;
+} StrMap;
+void *strmap_get(const StrMap *m, const char *key);
+void *strmap_get_n(const StrMap *m, const char *key, size_t len); // key: len bytes, no NUL needed
+void strmap_put(StrMap *m, const char *key, void *val);           // replaces
+
 _Noreturn void die(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 #define unreachable() die(__FILE__, __LINE__, "internal error: unreachable")
@@ -51,6 +73,8 @@ typedef struct File {
   char *contents; // NUL-terminated
   size_t len;
   int index;      // order in which files were read
+  int include_depth; // 0 for a source file, 1 for a header it includes, ...
+  bool has_nul;   // a NUL byte before the end: the lexer stops there with an error
 } File;
 
 typedef enum {
@@ -83,6 +107,10 @@ Token *tokenize(File *file);
 bool tok_equal(const Token *tok, const char *s);
 char *tok_text(const Token *tok);
 Token *tok_copy(const Token *tok);
+// Tokens made since preprocess() started; past lex_max_tokens (default
+// OP2C_MAX_TOKENS) a fatal error.
+extern long lex_tokens_made;
+extern long lex_max_tokens;
 
 //
 // diag.c
@@ -90,6 +118,9 @@ Token *tok_copy(const Token *tok);
 
 extern int diag_errors;
 extern int diag_max_errors;
+extern FILE *diag_stream;        // NULL: stderr
+// When set, a fatal error (or too many errors) jumps here instead of exiting.
+extern jmp_buf *diag_fatal_jump;
 void error_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void fatal_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -117,8 +148,31 @@ extern int pp_nfiles;
 //
 
 // Evaluates the integer constant expression in [tok, end). On failure returns
-// false and leaves *err_tok at the offending token.
-bool const_eval(Token *tok, Token *end, long long *val, Token **err_tok);
+// false and leaves *err_tok at the offending token and *why at the reason
+// when there is more to say than "invalid" (an overflow, a shift count out
+// of range, nesting past the limit), else NULL.
+bool const_eval(Token *tok, Token *end, long long *val, Token **err_tok, const char **why);
+// Parentheses, unary operators and ?: nested deeper than this are an error.
+#define CONST_EVAL_MAX_DEPTH 256
+
+//
+// Limits on the input (docs/limits.md, op2c): each is checked before the
+// value is used, and exceeding it is an error at the place in the source.
+//
+// Dims and map indices: sizes computed from them (dim * sizeof, summed over
+// the args of a loop) stay far inside an int.
+#define OP2C_MAX_DIM 65536
+// op_arg_* arguments of one op_par_loop.
+#define OP2C_MAX_LOOP_ARGS 1024
+// Bytes of one source file or header.
+#define OP2C_MAX_SOURCE_BYTES (16 << 20)
+// Nesting of #include.
+#define OP2C_MAX_INCLUDE_DEPTH 200
+// Macro calls nested in macro arguments, and macros one token went through.
+#define OP2C_MAX_MACRO_DEPTH 256
+// Tokens made (read, copied by expansion) per translation unit: bounds
+// what macros and #include can make of a small input.
+#define OP2C_MAX_TOKENS (2 << 20)
 // Resolves identifiers (const int globals) for const_eval; may be NULL.
 extern bool (*const_eval_lookup)(const Token *ident, long long *val);
 
@@ -256,13 +310,25 @@ typedef struct {
 
 #define VEC_PUSH(arr, n, item)                                                 \
   do {                                                                         \
-    (arr) = realloc((arr), sizeof(*(arr)) * ((n) + 1));                        \
+    (arr) = xrealloc((arr), sizeof(*(arr)) * ((size_t)(n) + 1));               \
     (arr)[(n)++] = (item);                                                     \
   } while (0)
 
 void ir_name_invocations(Program *prog);
+// flags[f->index]: function f is a helper of a kernel (xcalloc'd).
+bool *ir_helper_flags(const Program *prog);
 void ir_dump(FILE *out, const Program *prog);
 const char *file_display_name(const File *f);
+
+//
+// frontend.c: one source file through lex, preprocess, scan and check
+//
+
+// NULL after reporting when the file cannot be read.
+Program *front_end(const char *path, const PPOptions *pp);
+// Frees all the front end (and everything else) allocated, for a caller that
+// runs it again in the same process; resets the error count.
+void front_end_release(void);
 
 //
 // scan.c

@@ -32,6 +32,8 @@ typedef struct Hideset Hideset;
 struct Hideset {
   Hideset *next;
   char *name;
+  int name_len;
+  int len; // entries from here to the end
 };
 
 typedef struct CondIncl CondIncl;
@@ -47,7 +49,8 @@ static Macro *macros[NBUCKETS];
 static CondIncl *cond_incl;
 static const PPOptions *options;
 static StrArray pragma_once;
-static int include_depth;
+// Function-like macro calls being expanded inside each other's arguments.
+static int arg_depth;
 
 // Headers of OP2 itself: op2c knows their contents and does not read them.
 static const char *op2_headers[] = {
@@ -112,31 +115,37 @@ static void undef_macro(const char *name) {
 
 static bool hideset_contains(Hideset *hs, const char *s, int len) {
   for (; hs; hs = hs->next)
-    if ((int)strlen(hs->name) == len && strncmp(hs->name, s, (size_t)len) == 0)
+    if (hs->name_len == len && memcmp(hs->name, s, (size_t)len) == 0)
       return true;
   return false;
 }
 
-static Hideset *hideset_add(Hideset *hs, char *name) {
+// A hideset lists the macros a token went through; past OP2C_MAX_MACRO_DEPTH
+// the expansion is reported at `site` (every step costs a walk of it).
+static Hideset *hideset_add(Hideset *hs, char *name, const Token *site) {
+  if (hs && hs->len >= OP2C_MAX_MACRO_DEPTH)
+    fatal_tok(site, "macro expansion nested more than %d levels deep (in '%s')", OP2C_MAX_MACRO_DEPTH, name);
   Hideset *h = xcalloc(1, sizeof(Hideset));
   h->name = name;
+  h->name_len = (int)strlen(name);
   h->next = hs;
+  h->len = hs ? hs->len + 1 : 1;
   return h;
 }
 
-static Hideset *hideset_union(Hideset *a, Hideset *b) {
+static Hideset *hideset_union(Hideset *a, Hideset *b, const Token *site) {
   Hideset *r = b;
   for (; a; a = a->next)
-    if (!hideset_contains(b, a->name, (int)strlen(a->name)))
-      r = hideset_add(r, a->name);
+    if (!hideset_contains(b, a->name, a->name_len))
+      r = hideset_add(r, a->name, site);
   return r;
 }
 
-static Hideset *hideset_intersection(Hideset *a, Hideset *b) {
+static Hideset *hideset_intersection(Hideset *a, Hideset *b, const Token *site) {
   Hideset *r = NULL;
   for (; a; a = a->next)
-    if (hideset_contains(b, a->name, (int)strlen(a->name)))
-      r = hideset_add(r, a->name);
+    if (hideset_contains(b, a->name, a->name_len))
+      r = hideset_add(r, a->name, site);
   return r;
 }
 
@@ -150,6 +159,7 @@ static Token *new_eof(const Token *tok) {
   Token *t = tok_copy(tok);
   t->kind = TK_EOF;
   t->len = 0;
+  t->at_bol = true; // ends every directive line that reaches it
   return t;
 }
 
@@ -311,8 +321,37 @@ static Token *read_one_arg(Token **rest, Token *tok, bool read_rest) {
   return head.next;
 }
 
+// Function-like macro calls nested in the arguments of the call whose '('
+// is lparen: past what is left of OP2C_MAX_MACRO_DEPTH, an error before any
+// argument is copied (each level of F(F(F(...))) copies its arguments, so
+// the cost is the depth times the length).
+static void check_arg_nesting(Token *lparen) {
+  int paren = 0;
+  int *open = NULL, nopen = 0; // the paren depth of each open call's '('
+  for (Token *t = lparen->next; t->kind != TK_EOF; t = t->next) {
+    if (tok_equal(t, "(")) {
+      paren++;
+    } else if (tok_equal(t, ")")) {
+      if (paren == 0)
+        break;
+      if (nopen > 0 && open[nopen - 1] == paren)
+        nopen--;
+      paren--;
+    } else if (t->kind == TK_IDENT && tok_equal(t->next, "(")) {
+      Macro *m = find_macro(t);
+      if (!m || m->objlike)
+        continue;
+      VEC_PUSH(open, nopen, paren + 1);
+      if (arg_depth + nopen > OP2C_MAX_MACRO_DEPTH)
+        fatal_tok(t, "macro calls nested more than %d levels deep in arguments", OP2C_MAX_MACRO_DEPTH);
+    }
+  }
+  xfree(open);
+}
+
 static MacroArg *read_macro_args(Token **rest, Token *tok, Macro *m, const Token *name_tok) {
   Token *start = tok;
+  check_arg_nesting(tok->next);
   tok = tok->next->next; // skip the name and '('
   MacroArg head = {0}, *cur = &head;
   int nparams = m->params.len - (m->variadic ? 1 : 0);
@@ -365,9 +404,12 @@ static Token *stringize(const Token *hash_tok, Token *arg) {
 }
 
 static Token *paste(const Token *lhs, const Token *rhs) {
+  // `/` and `/` or `*` would start a comment: no token at all.
+  bool comment = lhs->len > 0 && lhs->loc[lhs->len - 1] == '/' && rhs->len > 0 &&
+                 (rhs->loc[0] == '/' || rhs->loc[0] == '*');
   char *text = format("%.*s%.*s", lhs->len, lhs->loc, rhs->len, rhs->loc);
-  Token *t = tokenize_text(text, lhs);
-  if (t->next->kind != TK_EOF)
+  Token *t = comment ? NULL : tokenize_text(text, lhs);
+  if (!t || t->kind == TK_EOF || t->next->kind != TK_EOF)
     fatal_tok(lhs, "pasting \"%.*s\" and \"%.*s\" does not give a valid token", lhs->len,
               lhs->loc, rhs->len, rhs->loc);
   return t;
@@ -375,8 +417,9 @@ static Token *paste(const Token *lhs, const Token *rhs) {
 
 static Token *preprocess2(Token *tok);
 
-// Replaces the parameters in a function-like macro's body.
-static Token *subst(Token *tok, MacroArg *args) {
+// Replaces the parameters in a function-like macro's body. `site` is the
+// call, where expansion nested too deeply in arguments is reported.
+static Token *subst(Token *tok, MacroArg *args, const Token *site) {
   Token head = {0}, *cur = &head;
   while (tok->kind != TK_EOF) {
     if (tok_equal(tok, "#")) {
@@ -409,6 +452,8 @@ static Token *subst(Token *tok, MacroArg *args) {
     MacroArg *arg = find_arg(args, tok);
     if (arg && tok_equal(tok->next, "##")) {
       Token *rhs = tok->next->next;
+      if (rhs->kind == TK_EOF)
+        fatal_tok(tok->next, "'##' cannot appear at either end of macro expansion");
       if (arg->tok->kind == TK_EOF) {
         MacroArg *arg2 = find_arg(args, rhs);
         if (arg2) {
@@ -426,7 +471,12 @@ static Token *subst(Token *tok, MacroArg *args) {
       continue;
     }
     if (arg) {
+      // Each level copies its argument: the depth bounds the cost of
+      // F(F(F(...))), quadratic in the nesting.
+      if (++arg_depth > OP2C_MAX_MACRO_DEPTH)
+        fatal_tok(site, "macro calls nested more than %d levels deep in arguments", OP2C_MAX_MACRO_DEPTH);
       Token *t = preprocess2(arg->tok);
+      arg_depth--;
       if (t->kind != TK_EOF) {
         t->at_bol = tok->at_bol;
         t->has_space = tok->has_space;
@@ -455,7 +505,7 @@ static bool expand_macro(Token **rest, Token *tok) {
   Token *after;
   Hideset *hs;
   if (m->objlike) {
-    hs = hideset_add(tok->hideset, m->name);
+    hs = hideset_add(tok->hideset, m->name, tok);
     body = m->body;
     after = tok->next;
   } else {
@@ -463,8 +513,8 @@ static bool expand_macro(Token **rest, Token *tok) {
       return false;
     Token *rparen;
     MacroArg *args = read_macro_args(&rparen, tok, m, tok);
-    hs = hideset_add(hideset_intersection(tok->hideset, rparen->hideset), m->name);
-    body = subst(m->body, args);
+    hs = hideset_add(hideset_intersection(tok->hideset, rparen->hideset, tok), m->name, tok);
+    body = subst(m->body, args, tok);
     after = rparen->next;
     if (body->kind == TK_EOF) {
       *rest = after;
@@ -475,9 +525,12 @@ static bool expand_macro(Token **rest, Token *tok) {
   Token head = {0}, *cur = &head;
   for (Token *t = body; t->kind != TK_EOF; t = t->next) {
     cur = cur->next = tok_copy(t);
-    cur->hideset = hideset_union(cur->hideset, hs);
+    cur->hideset = hideset_union(cur->hideset, hs, tok);
     set_origin(cur, tok);
   }
+  // Copies made by expansion count against the budget, reported at the call.
+  if (lex_tokens_made > lex_max_tokens)
+    fatal_tok(tok, "more than %ld tokens after macro expansion (in '%s')", lex_max_tokens, m->name);
   if (cur == &head) {
     *rest = after;
     return true;
@@ -493,30 +546,29 @@ static bool expand_macro(Token **rest, Token *tok) {
 // Conditionals
 //
 
-static Token *skip_cond_incl2(Token *tok) {
-  while (tok->kind != TK_EOF) {
-    if (is_hash(tok) && (tok_equal(tok->next, "if") || tok_equal(tok->next, "ifdef") ||
-                         tok_equal(tok->next, "ifndef"))) {
-      tok = skip_cond_incl2(tok->next->next);
-      continue;
-    }
-    if (is_hash(tok) && tok_equal(tok->next, "endif"))
-      return tok->next->next;
-    tok = tok->next;
-  }
-  return tok;
+static bool is_if(const Token *tok) {
+  return is_hash(tok) && (tok_equal(tok->next, "if") || tok_equal(tok->next, "ifdef") ||
+                          tok_equal(tok->next, "ifndef"));
 }
 
-// Skips to the #elif, #else or #endif that closes the current group.
+// Skips to the #elif, #else or #endif that closes the current group,
+// stepping over whole nested groups (counted, not recursed into: the
+// nesting of a skipped group has no limit).
 static Token *skip_cond_incl(Token *tok) {
+  long nested = 0;
   while (tok->kind != TK_EOF) {
-    if (is_hash(tok) && (tok_equal(tok->next, "if") || tok_equal(tok->next, "ifdef") ||
-                         tok_equal(tok->next, "ifndef"))) {
-      tok = skip_cond_incl2(tok->next->next);
+    if (is_if(tok)) {
+      nested++;
+      tok = tok->next->next;
       continue;
     }
-    if (is_hash(tok) && (tok_equal(tok->next, "elif") || tok_equal(tok->next, "else") ||
-                         tok_equal(tok->next, "endif")))
+    if (nested > 0 && is_hash(tok) && tok_equal(tok->next, "endif")) {
+      nested--;
+      tok = tok->next->next;
+      continue;
+    }
+    if (nested == 0 && is_hash(tok) && (tok_equal(tok->next, "elif") || tok_equal(tok->next, "else") ||
+                                        tok_equal(tok->next, "endif")))
       break;
     tok = tok->next;
   }
@@ -572,11 +624,15 @@ static long long eval_const_line(Token **rest, Token *tok) {
     fatal_tok(start, "#if with no expression");
   long long val;
   Token *err;
+  const char *why;
   Token *end = expr;
   while (end->kind != TK_EOF)
     end = end->next;
-  if (!const_eval(expr, end, &val, &err))
+  if (!const_eval(expr, end, &val, &err, &why)) {
+    if (why)
+      fatal_tok(err ? err : start, "invalid integer constant expression in #if: %s", why);
     fatal_tok(err ? err : start, "invalid integer constant expression in #if");
+  }
   return val;
 }
 
@@ -624,9 +680,9 @@ static bool seen_pragma_once(const char *path) {
   return false;
 }
 
-static File *read_source(const char *path) {
+static File *read_source(const char *path, const char **why) {
   size_t len;
-  char *text = read_file(path, &len);
+  char *text = read_source_file(path, &len, why);
   if (!text)
     return NULL;
   File *f = new_file(path, text, len);
@@ -645,11 +701,15 @@ static Token *include_file(Token *tok, Token *name_tok) {
   }
   if (seen_pragma_once(path))
     return rest;
-  if (++include_depth > 4096)
-    fatal_tok(name_tok, "too many #includes (recursive include without a guard?)");
-  File *f = read_source(path);
+  int depth = name_tok->file ? name_tok->file->include_depth + 1 : 1;
+  if (depth > OP2C_MAX_INCLUDE_DEPTH)
+    fatal_tok(name_tok, "#include nested more than %d levels deep (recursive include without a guard?)",
+              OP2C_MAX_INCLUDE_DEPTH);
+  const char *why;
+  File *f = read_source(path, &why);
   if (!f)
-    fatal_tok(name_tok, "cannot read include file '%s'", path);
+    fatal_tok(name_tok, "cannot read include file '%s': %s", path, why);
+  f->include_depth = depth;
   (void)tok;
   Token *included = tokenize(f);
   // A synthetic marker keeps track of the depth when the file ends.
@@ -783,9 +843,13 @@ static bool has_cxx_suffix(const char *name) {
 
 Token *preprocess(File *main_file, const PPOptions *opts) {
   options = opts;
+  lex_tokens_made = 0;
+  const_eval_lookup = NULL; // #if knows no C constants
+  pp_files = NULL;
+  pp_nfiles = 0;
   memset(macros, 0, sizeof(macros));
   cond_incl = NULL;
-  include_depth = 0;
+  arg_depth = 0;
   pragma_once = (StrArray){0};
   VEC_PUSH(pp_files, pp_nfiles, main_file);
   define_builtins(has_cxx_suffix(main_file->name));
@@ -832,6 +896,8 @@ char *pp_macro_definitions(void) {
     fprintf(f, "\n");
   }
   fclose(f);
-  free(all);
-  return text;
+  xfree(all);
+  char *copy = xstrndup(text, len); // recorded, like everything the front end makes
+  free(text);
+  return copy;
 }

@@ -86,7 +86,7 @@ static Token *matching(Token *open) {
       if (*t->loc != closer_of(top))
         fatal_tok(top, "'%c' is not closed: found '%c' first", *top->loc, *t->loc);
       if (--depth == 0) {
-        free(stack);
+        xfree(stack);
         return t;
       }
     }
@@ -151,14 +151,50 @@ static char *string_arg(Range r, const char *what) {
 
 static bool int_arg(Range r, const char *what, long long *v) {
   Token *err;
+  const char *why;
   if (r.start == r.end) {
     error_tok(r.start, "missing %s", what);
     return false;
   }
-  if (const_eval(r.start, r.end, v, &err))
+  if (const_eval(r.start, r.end, v, &err, &why))
     return true;
-  error_tok(err, "%s is not an integer constant expression", what);
+  if (why)
+    error_tok(err, "%s is not an integer constant expression: %s", what, why);
+  else
+    error_tok(err, "%s is not an integer constant expression", what);
   return false;
+}
+
+// A dim (of a map, dat, const or arg): a constant in 1..OP2C_MAX_DIM, so
+// that the sizes computed from it (dim * sizeof, summed over the args of a
+// loop) fit an int. Returns -1 after reporting anything else: -1 in the IR
+// means "no value", never a dim the program wrote.
+static int dim_arg(Range r, const char *what) {
+  long long v;
+  if (!int_arg(r, what, &v))
+    return -1;
+  if (v < 1) {
+    error_tok(r.start, "%s must be positive, got %lld", what, v);
+    return -1;
+  }
+  if (v > OP2C_MAX_DIM) {
+    error_tok(r.start, "%s %lld is too large (at most %d)", what, v, OP2C_MAX_DIM);
+    return -1;
+  }
+  return (int)v;
+}
+
+// A map index: within -OP2C_MAX_DIM..OP2C_MAX_DIM (check.c compares it with
+// the dim of the map). Returns `bad` after reporting anything else.
+static int idx_arg(Range r, int bad) {
+  long long v;
+  if (!int_arg(r, "the map index", &v))
+    return bad;
+  if (v < -OP2C_MAX_DIM || v > OP2C_MAX_DIM) {
+    error_tok(r.start, "the map index %lld is out of range (-%d..%d)", v, OP2C_MAX_DIM, OP2C_MAX_DIM);
+    return bad;
+  }
+  return (int)v;
 }
 
 //
@@ -170,16 +206,25 @@ typedef struct {
   long long value;
 } IntConst;
 
-static IntConst *int_consts;
-static int nint_consts;
+// Lookups by name, reset for each program: the last integer constant, set,
+// map and dat declared with a name, the dats declared with a variable, the
+// first function and const with a name.
+static StrMap int_consts, set_vars, map_vars, dat_vars, dat_lists, func_names, const_names;
+
+typedef struct {
+  IRDat **dats;
+  int ndats;
+} DatList;
+
+static void *lookup(const StrMap *m, const Token *name) {
+  return name->kind == TK_EOF ? NULL : strmap_get_n(m, name->loc, (size_t)name->len);
+}
 
 static bool lookup_int_const(const Token *ident, long long *val) {
-  for (int i = nint_consts - 1; i >= 0; i--)
-    if (tok_equal(ident, int_consts[i].name)) {
-      *val = int_consts[i].value;
-      return true;
-    }
-  return false;
+  IntConst *c = lookup(&int_consts, ident);
+  if (c)
+    *val = c->value;
+  return c != NULL;
 }
 
 static bool is_qualifier(const Token *t) {
@@ -312,6 +357,8 @@ static void find_functions(Program *prog, Token *tok) {
     fn->text = definition_text(decl_start, fn->body_end);
     fn->index = prog->nfuncs;
     VEC_PUSH(prog->funcs, prog->nfuncs, fn);
+    if (!strmap_get(&func_names, fn->name))
+      strmap_put(&func_names, fn->name, fn);
     t = fn->body_end;
     decl_start = t->next;
     seen_assign = false;
@@ -345,9 +392,11 @@ static void find_int_consts(Token *tok) {
       end = end->next;
     long long v;
     Token *err;
-    if (const_eval(start, end, &v, &err)) {
-      IntConst c = {tok_text(u), v};
-      VEC_PUSH(int_consts, nint_consts, c);
+    const char *why;
+    if (const_eval(start, end, &v, &err, &why)) {
+      IntConst *c = xcalloc(1, sizeof(IntConst));
+      *c = (IntConst){tok_text(u), v};
+      strmap_put(&int_consts, c->name, c);
     }
   }
 }
@@ -356,29 +405,19 @@ static void find_int_consts(Token *tok) {
 // Pass 2: the OP2 calls
 //
 
-static IRFunc *find_func(Program *prog, const Token *name) {
-  for (int i = 0; i < prog->nfuncs; i++)
-    if (tok_equal(name, prog->funcs[i]->name))
-      return prog->funcs[i];
-  return NULL;
-}
-
-#define FIND_BY_VAR(fn, T, arr, n)                                             \
-  static T *fn(Program *prog, const Token *var) {                              \
-    for (int i = prog->n - 1; i >= 0; i--)                                     \
-      if (prog->arr[i]->var && tok_equal(var, prog->arr[i]->var))             \
-        return prog->arr[i];                                                   \
-    return NULL;                                                               \
+#define FIND_BY_NAME(fn, T, map)                                               \
+  static T *fn(Program *prog, const Token *name) {                             \
+    (void)prog;                                                                \
+    return lookup(&map, name);                                                 \
   }
-FIND_BY_VAR(find_set, IRSet, sets, nsets)
-FIND_BY_VAR(find_map, IRMap, maps, nmaps)
-FIND_BY_VAR(find_dat, IRDat, dats, ndats)
+FIND_BY_NAME(find_func, IRFunc, func_names)
+FIND_BY_NAME(find_set, IRSet, set_vars)
+FIND_BY_NAME(find_map, IRMap, map_vars)
+FIND_BY_NAME(find_dat, IRDat, dat_vars)
 
 static IRConst *find_const(Program *prog, const char *name) {
-  for (int i = 0; i < prog->nconsts; i++)
-    if (strcmp(prog->consts[i]->name, name) == 0)
-      return prog->consts[i];
-  return NULL;
+  (void)prog;
+  return strmap_get(&const_names, name);
 }
 
 // The variable an op_decl_* result is assigned to: `x = op_decl_...(`.
@@ -417,6 +456,8 @@ static void decl_set(Program *prog, Token *name, Range *a, char *var) {
   s->tok = name;
   s->index = prog->nsets;
   VEC_PUSH(prog->sets, prog->nsets, s);
+  if (var)
+    strmap_put(&set_vars, var, s);
 }
 
 static void decl_map(Program *prog, Token *name, Range *a, char *var) {
@@ -424,24 +465,20 @@ static void decl_map(Program *prog, Token *name, Range *a, char *var) {
   m->var = var;
   m->from = need_set(prog, a[0], "the map's from-set");
   m->to = need_set(prog, a[1], "the map's to-set");
-  long long dim;
-  m->dim = int_arg(a[2], "the map dim", &dim) ? (int)dim : -1;
-  if (m->dim == 0 || m->dim < -1)
-    error_tok(a[2].start, "map dim must be positive, got %lld", dim);
+  m->dim = dim_arg(a[2], "the map dim");
   m->name = string_arg(a[4], "the map name");
   m->tok = name;
   m->index = prog->nmaps;
   VEC_PUSH(prog->maps, prog->nmaps, m);
+  if (var)
+    strmap_put(&map_vars, var, m);
 }
 
 static void decl_dat(Program *prog, Token *name, Range *a, char *var, bool temp) {
   IRDat *d = xcalloc(1, sizeof(IRDat));
   d->var = var;
   d->set = need_set(prog, a[0], "the dat's set");
-  long long dim;
-  d->dim = int_arg(a[1], "the dat dim", &dim) ? (int)dim : -1;
-  if (d->dim == 0 || d->dim < -1)
-    error_tok(a[1].start, "dat dim must be positive, got %lld", dim);
+  d->dim = dim_arg(a[1], "the dat dim");
   d->type = string_arg(a[2], "the dat type");
   if (d->type && !type_lookup(d->type))
     error_tok(a[2].start, "unknown dat type \"%s\" (expected double, float, int, uint, ll, ull or bool)",
@@ -450,15 +487,21 @@ static void decl_dat(Program *prog, Token *name, Range *a, char *var, bool temp)
   d->temp = temp;
   d->tok = name;
   // A temp dat declared again each iteration is the same dat.
-  for (int i = 0; i < prog->ndats; i++) {
-    IRDat *o = prog->dats[i];
-    if (var && o->var && strcmp(o->var, var) == 0 && o->set == d->set && o->dim == d->dim &&
-        o->type && d->type && strcmp(o->type, d->type) == 0 && o->temp == temp) {
+  DatList *same_var = var ? strmap_get(&dat_lists, var) : NULL;
+  for (int i = 0; same_var && i < same_var->ndats; i++) {
+    IRDat *o = same_var->dats[i];
+    if (o->set == d->set && o->dim == d->dim && o->type && d->type && strcmp(o->type, d->type) == 0 &&
+        o->temp == temp)
       return;
-    }
   }
   d->index = prog->ndats;
   VEC_PUSH(prog->dats, prog->ndats, d);
+  if (var) {
+    if (!same_var)
+      strmap_put(&dat_lists, var, same_var = xcalloc(1, sizeof(DatList)));
+    VEC_PUSH(same_var->dats, same_var->ndats, d);
+    strmap_put(&dat_vars, var, d);
+  }
 }
 
 // The name behind a data pointer argument: `&gam`, `qinf`, `&x[0]`.
@@ -473,10 +516,7 @@ static char *pointer_name(Range r) {
 
 static void decl_const(Program *prog, Token *name, Range *a) {
   IRConst *c = xcalloc(1, sizeof(IRConst));
-  long long dim;
-  c->dim = int_arg(a[0], "the const dim", &dim) ? (int)dim : -1;
-  if (c->dim == 0 || c->dim < -1)
-    error_tok(a[0].start, "const dim must be positive, got %lld", dim);
+  c->dim = dim_arg(a[0], "the const dim");
   c->type = string_arg(a[1], "the const type");
   if (c->type && !type_lookup(c->type))
     error_tok(a[1].start, "unknown const type \"%s\"", c->type);
@@ -493,6 +533,7 @@ static void decl_const(Program *prog, Token *name, Range *a) {
   }
   c->index = prog->nconsts;
   VEC_PUSH(prog->consts, prog->nconsts, c);
+  strmap_put(&const_names, c->name, c);
 }
 
 static bool parse_access(Range r, Access *acc) {
@@ -538,10 +579,9 @@ static void parse_arg_dat(Program *prog, IRArg *arg, Range *a) {
     error_tok(a[0].start, "the dat must be the name of an op_dat variable");
   else if (!(arg->dat = find_dat(prog, id)))
     error_tok(id, "dat '%.*s' is used before it is declared with op_decl_dat", id->len, id->loc);
-  long long v;
-  arg->idx = int_arg(a[1], "the map index", &v) ? (int)v : 0;
+  arg->idx = idx_arg(a[1], 0);
   parse_map(prog, a[2], &arg->map);
-  arg->dim = int_arg(a[3], "the arg dim", &v) ? (int)v : -1;
+  arg->dim = dim_arg(a[3], "the arg dim");
   arg->type = string_arg(a[4], "the arg type");
   parse_access(a[5], &arg->acc);
 }
@@ -555,8 +595,7 @@ static void parse_arg_gbl(Program *prog, IRArg *arg, Range *a) {
   arg->gbl_expr = range_text(a[0]);
   char *pname = pointer_name(a[0]);
   arg->gbl_const = pname ? find_const(prog, pname) : NULL;
-  long long v;
-  arg->dim = int_arg(a[1], "the arg dim", &v) ? (int)v : -1;
+  arg->dim = dim_arg(a[1], "the arg dim");
   arg->type = string_arg(a[2], "the arg type");
   parse_access(a[3], &arg->acc);
   arg->idx = -1;
@@ -566,8 +605,7 @@ static void parse_arg_idx(Program *prog, IRArg *arg, Range *a) {
   arg->kind = ARG_IDX;
   arg->idx_tok = a[0].start;
   arg->map_tok = a[1].start;
-  long long v;
-  arg->idx = int_arg(a[0], "the map index", &v) ? (int)v : -1;
+  arg->idx = idx_arg(a[0], -1);
   parse_map(prog, a[1], &arg->map);
   arg->dim = 1;
   arg->type = "int";
@@ -634,6 +672,10 @@ static void par_loop(Program *prog, Token *name, Range *a, int n, Token *rparen)
     error_tok(a[2].start, "the iteration set must be the name of an op_set variable");
   else if (!(loop->set = find_set(prog, set)))
     error_tok(set, "set '%.*s' is used before it is declared with op_decl_set", set->len, set->loc);
+  if (n - 3 > OP2C_MAX_LOOP_ARGS) {
+    error_tok(name, "op_par_loop has %d args; op2c takes at most %d", n - 3, OP2C_MAX_LOOP_ARGS);
+    return;
+  }
   loop->nargs = n - 3;
   loop->args = xcalloc((size_t)loop->nargs, sizeof(IRArg));
   for (int i = 0; i < loop->nargs; i++) {
@@ -700,20 +742,35 @@ static bool is_param(IRFunc *fn, const Token *t) {
   return false;
 }
 
-static void collect_uses(Program *prog, IRFunc *root, IRFunc *fn) {
-  for (Token *t = fn->body; t != fn->body_end; t = t->next) {
+// The helpers (depth first, in the order of their first call) and consts
+// a kernel uses. An explicit stack: a chain of helpers may be long.
+static void collect_uses(Program *prog, IRFunc *root) {
+  typedef struct {
+    IRFunc *fn;
+    Token *t; // the next token of its body to look at
+  } Frame;
+  Frame *stack = NULL;
+  int depth = 0;
+  VEC_PUSH(stack, depth, ((Frame){root, root->body}));
+  while (depth > 0) {
+    Frame *f = &stack[depth - 1];
+    if (f->t == f->fn->body_end) {
+      depth--;
+      continue;
+    }
+    IRFunc *fn = f->fn;
+    Token *t = f->t;
+    f->t = t->next;
     if (t->kind != TK_IDENT || is_param(fn, t))
       continue;
     IRFunc *callee = tok_equal(t->next, "(") ? find_func(prog, t) : NULL;
     if (callee && callee != root && !in_list(root->helpers, root->nhelpers, callee)) {
       VEC_PUSH(root->helpers, root->nhelpers, callee);
-      collect_uses(prog, root, callee);
+      VEC_PUSH(stack, depth, ((Frame){callee, callee->body}));
       continue;
     }
-    for (int i = 0; i < prog->nconsts; i++) {
-      IRConst *c = prog->consts[i];
-      if (!tok_equal(t, c->name))
-        continue;
+    IRConst *c = lookup(&const_names, t);
+    if (c) {
       bool seen = false;
       for (int j = 0; j < root->nconsts; j++)
         seen |= root->consts[j] == c;
@@ -721,19 +778,22 @@ static void collect_uses(Program *prog, IRFunc *root, IRFunc *fn) {
         VEC_PUSH(root->consts, root->nconsts, c);
     }
   }
+  xfree(stack);
 }
 
 Program *scan_program(File *file, Token *tok, bool is_cxx) {
   Program *prog = xcalloc(1, sizeof(Program));
   prog->file = file;
   prog->is_cxx = is_cxx;
-  nint_consts = 0;
+  StrMap *maps[] = {&int_consts, &set_vars, &map_vars, &dat_vars, &dat_lists, &func_names, &const_names};
+  for (size_t i = 0; i < sizeof(maps) / sizeof(*maps); i++)
+    *maps[i] = (StrMap){0};
   const_eval_lookup = lookup_int_const;
   find_int_consts(tok);
   find_functions(prog, tok);
   scan_calls(prog, tok);
   for (int i = 0; i < prog->nfuncs; i++)
     if (prog->funcs[i]->is_kernel)
-      collect_uses(prog, prog->funcs[i], prog->funcs[i]);
+      collect_uses(prog, prog->funcs[i]);
   return prog;
 }

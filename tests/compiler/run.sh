@@ -127,5 +127,11 @@ expect_fail unknown-option "op2c: error: unknown option '--frobnicate'" --frobni
 expect_fail unknown-target "op2c: error: unknown target 'gpu'" -t gpu x.cpp
 expect_fail missing-file "op2c: error: cannot read 'no_such_file.cpp': No such file or directory" no_such_file.cpp
 expect_fail missing-value "op2c: error: option '-o' needs a value" scanner.cpp -o
+# Sources that are not regular files, or too large (docs/limits.md): refused
+# before reading (op2c /dev/zero never returned).
+expect_fail not-regular "op2c: error: cannot read '/dev/zero': not a regular file" --dump-ir /dev/zero
+expect_fail directory "op2c: error: cannot read '$here': is a directory" --dump-ir "$here"
+truncate -s 17M "$tmp/huge.cpp"
+expect_fail too-large "op2c: error: cannot read '$tmp/huge.cpp': larger than 16777216 bytes (17825792)" --dump-ir "$tmp/huge.cpp"
 
 finish

@@ -24,9 +24,12 @@ static FILE *buf_open(Buf *b) {
   return b->f;
 }
 
+// The text, as a recorded allocation like the rest of the graph (xfree_all).
 static char *buf_close(Buf *b) {
   fclose(b->f);
-  return b->data;
+  char *s = xstrndup(b->data, b->len);
+  free(b->data);
+  return s;
 }
 
 static const TypeInfo *arg_type(const IRArg *a) { return type_lookup(a->type); }
@@ -67,12 +70,7 @@ static char *zero_stmt(const char *op2_type, const char *dst) {
 // Message types
 //
 
-static GMessageType *find_msg(GGraphType *g, const char *id) {
-  for (int i = 0; i < g->nmsgs; i++)
-    if (strcmp(g->msgs[i]->id, id) == 0)
-      return g->msgs[i];
-  return NULL;
-}
+static GMessageType *find_msg(GGraphType *g, const char *id) { return strmap_get(&g->msg_index, id); }
 
 static GMessageType *add_msg(GGraphType *g, char *id, char *decl, int bytes) {
   GMessageType *m = find_msg(g, id);
@@ -83,6 +81,7 @@ static GMessageType *add_msg(GGraphType *g, char *id, char *decl, int bytes) {
   m->decl = decl;
   m->bytes = bytes;
   VEC_PUSH(g->msgs, g->nmsgs, m);
+  strmap_put(&g->msg_index, m->id, m);
   return m;
 }
 
@@ -175,19 +174,9 @@ static char *read_field(const ProtoPin *p, const IRDat *d) {
 // Device types
 //
 
-static bool involves(const ProtoInvocation *inv, const IRSet *s) {
-  for (int i = 0; i < inv->nsets; i++)
-    if (inv->sets[i] == s)
-      return true;
-  return false;
-}
-
 static GPin *add_pin(GDeviceType *t, GPin pin) {
-  if (pin.is_output) {
-    pin.rts_index = 0;
-    for (int i = 0; i < t->npins; i++)
-      pin.rts_index += t->pins[i].is_output;
-  }
+  if (pin.is_output)
+    pin.rts_index = t->noutputs++;
   VEC_PUSH(t->pins, t->npins, pin);
   return &t->pins[t->npins - 1];
 }
@@ -215,7 +204,12 @@ typedef struct {
   bool is_iter;
   unsigned read_mask, write_mask; // RTS flags of this type's read_send / write_send pins
   FILE *shared;                   // the type's shared code (kernel functions)
+  int exec_rts, end_rts;          // RTS bits of the execute and end pins, -1 if none
 } TypeCtx;
+
+// The ready-to-send bit of output pin i; none past the 32 of the word, which
+// build_type reports once all pins are known.
+static unsigned rts_bit(int i) { return i < 32 ? 1u << i : 0; }
 
 static void kernel_if_last(FILE *f, const TypeCtx *c);
 
@@ -277,7 +271,7 @@ static void read_send_pins(TypeCtx *c) {
     }
     fprintf(f, "deviceState->%s_read_send_mask &= ~(1u << %d);\n", inv->loop->invocation, pin->rts_index);
     pin->code = buf_close(&b);
-    c->read_mask |= 1u << pin->rts_index;
+    c->read_mask |= rts_bit(pin->rts_index);
   }
 }
 
@@ -380,8 +374,8 @@ static void execute_pin(TypeCtx *c) {
   fprintf(f, "*doSend = false; // no edges: sending is computing\n");
   kernel_call(f, c);
   fprintf(f, "deviceState->%s_executed = 1;\n", inv);
-  add_pin(c->t, (GPin){format("%s_execute", inv), add_msg(c->g, "none", "uint8_t unused;", 0), true,
-                       NULL, buf_close(&b), 0});
+  c->exec_rts = add_pin(c->t, (GPin){format("%s_execute", inv), add_msg(c->g, "none", "uint8_t unused;", 0),
+                                    true, NULL, buf_close(&b), 0})->rts_index;
 }
 
 // The iteration set's kernel, when nothing of the device's own must go out
@@ -437,7 +431,7 @@ static void write_send_pins(TypeCtx *c) {
       pin->code = format("%s%sdeviceState->%s_write_send_mask &= ~(1u << %d);\n",
                          copy_stmt(p->dat->type, "message->value", buffer, "message->value"), opt,
                          inv->loop->invocation, pin->rts_index);
-      c->write_mask |= 1u << pin->rts_index;
+      c->write_mask |= rts_bit(pin->rts_index);
     }
   }
 }
@@ -477,18 +471,12 @@ static void end_pin(TypeCtx *c) {
                       format("message->gbl%d", i)), f);
   fprintf(f, "deviceState->%s_in_progress = 0;\ndeviceState->%s_executed = 0;\n", inv, inv);
   fprintf(f, "deviceState->%s_read_recv_count = 0;\ndeviceState->%s_write_recv_count = 0;\n", inv, inv);
-  add_pin(c->t, (GPin){format("%s_end", inv), end_msg(c->g, l), true, NULL, buf_close(&b), 0});
+  c->end_rts = add_pin(c->t, (GPin){format("%s_end", inv), end_msg(c->g, l), true, NULL, buf_close(&b), 0})->rts_index;
 }
 
 static void rts_for_invocation(FILE *f, const TypeCtx *c, int read_recv_total) {
   const char *inv = c->inv->loop->invocation;
-  int exec = -1, end = -1;
-  for (int i = 0; i < c->t->npins; i++) {
-    if (!strcmp(c->t->pins[i].name, format("%s_execute", inv)))
-      exec = c->t->pins[i].rts_index;
-    if (!strcmp(c->t->pins[i].name, format("%s_end", inv)))
-      end = c->t->pins[i].rts_index;
-  }
+  int exec = c->exec_rts, end = c->end_rts;
   fprintf(f, "if (deviceState->%s_in_progress) {\n", inv);
   fprintf(f, "  *readyToSend |= deviceState->%s_read_send_mask | deviceState->%s_write_send_mask;\n", inv, inv);
   if (exec >= 0) {
@@ -505,7 +493,14 @@ static void rts_for_invocation(FILE *f, const TypeCtx *c, int read_recv_total) {
   fprintf(f, "    *readyToSend |= 1u << %d; // %s_end\n}\n", end, inv);
 }
 
-static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protocol *proto, IRSet *s) {
+// What a set's device type is built from: the invocations that involve the
+// set and the dats on it, in program order (gathered once for all sets).
+typedef struct {
+  const ProtoInvocation **invs; int ninvs;
+  IRDat **dats; int ndats;
+} SetParts;
+
+static GDeviceType *build_type(GGraphType *g, const SetParts *parts, IRSet *s) {
   GDeviceType *t = xcalloc(1, sizeof(GDeviceType));
   t->id = format("set_%s", s->var);
   t->set = s;
@@ -513,16 +508,12 @@ static GDeviceType *build_type(GGraphType *g, const Program *prog, const Protoco
   Buf shared;
   FILE *fs = buf_open(&state), *fp = buf_open(&props), *fr = buf_open(&rts), *fsh = buf_open(&shared);
   fprintf(fp, "int32_t index; // the element's number in its set\n");
-  for (int i = 0; i < prog->ndats; i++)
-    if (prog->dats[i]->set == s)
-      fprintf(fs, "%s dat_%s[%d];\n", type_lookup(prog->dats[i]->type)->c, prog->dats[i]->var,
-              prog->dats[i]->dim);
+  for (int i = 0; i < parts->ndats; i++)
+    fprintf(fs, "%s dat_%s[%d];\n", type_lookup(parts->dats[i]->type)->c, parts->dats[i]->var, parts->dats[i]->dim);
   fprintf(fr, "*readyToSend = 0;\n");
-  for (int i = 0; i < proto->ninvocations; i++) {
-    const ProtoInvocation *inv = proto->invocations[i];
-    if (!involves(inv, s))
-      continue;
-    TypeCtx c = {g, inv, t, inv->loop->set == s, 0, 0, fsh};
+  for (int i = 0; i < parts->ninvs; i++) {
+    const ProtoInvocation *inv = parts->invs[i];
+    TypeCtx c = {g, inv, t, inv->loop->set == s, 0, 0, fsh, -1, -1};
     state_for_invocation(fs, fp, &c);
     // Output pins first fix the masks that the input handlers load.
     read_send_pins(&c);
@@ -575,14 +566,11 @@ static char *kernel_code(const Program *prog) {
   Buf b;
   FILE *f = buf_open(&b);
   bool *done = xcalloc((size_t)prog->nfuncs + 1, sizeof(bool));
+  bool *is_helper = ir_helper_flags(prog);
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < prog->nfuncs; i++) {
       IRFunc *fn = prog->funcs[i];
-      bool is_helper = false;
-      for (int j = 0; j < prog->nfuncs; j++)
-        for (int k = 0; k < prog->funcs[j]->nhelpers; k++)
-          is_helper |= prog->funcs[j]->is_kernel && prog->funcs[j]->helpers[k] == fn;
-      if (done[i] || !(pass == 0 ? is_helper : fn->is_kernel))
+      if (done[i] || !(pass == 0 ? is_helper[i] : fn->is_kernel))
         continue;
       done[i] = true;
       bool has_static = strncmp(fn->text, "static", 6) == 0;
@@ -608,8 +596,17 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
   g->macros = prog->macros ? prog->macros : "";
   g->helpers = copy_helpers;
   g->shared = format("%s%s%s%s", g->helpers, g->macros, g->consts, g->kernels);
+  SetParts *parts = xcalloc((size_t)prog->nsets + 1, sizeof(SetParts));
+  for (int i = 0; i < proto->ninvocations; i++)
+    for (int k = 0; k < proto->invocations[i]->nsets; k++) {
+      SetParts *p = &parts[proto->invocations[i]->sets[k]->index];
+      VEC_PUSH(p->invs, p->ninvs, proto->invocations[i]);
+    }
+  for (int i = 0; i < prog->ndats; i++)
+    if (prog->dats[i]->set)
+      VEC_PUSH(parts[prog->dats[i]->set->index].dats, parts[prog->dats[i]->set->index].ndats, prog->dats[i]);
   for (int i = 0; i < prog->nsets; i++)
-    VEC_PUSH(g->types, g->ntypes, build_type(g, prog, proto, prog->sets[i]));
+    VEC_PUSH(g->types, g->ntypes, build_type(g, &parts[i], prog->sets[i]));
   int errors = diag_errors;
   for (int i = 0; i < proto->ninvocations; i++) {
     const IRLoop *l = proto->invocations[i]->loop;

@@ -33,6 +33,7 @@ typedef struct {
   char *state;          // C declarations: per-device state
   char *shared;         // per-type constants (masks, totals)
   GPin *pins; int npins;
+  int noutputs;         // output pins so far: the next one's rts_index
   char *rts;            // ReadyToSend fragment
   char *init;           // OnInit fragment
 } GDeviceType;
@@ -47,6 +48,7 @@ typedef struct {
   char *consts;         // the const globals alone (C declarations)
   char *kernels;        // the kernels and helpers alone
   GMessageType **msgs; int nmsgs;
+  StrMap msg_index;     // msgs by id
   GDeviceType **types; int ntypes;
   GPin *controller_pins; int ncontroller_pins; // the host's side of begin/end
 } GGraphType;

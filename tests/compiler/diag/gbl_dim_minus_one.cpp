@@ -1,0 +1,8 @@
+#include "op_seq.h"
+#include "mesh.h"
+// A global dim of -1.
+void run(int *m, double *x) {
+  declare(m, x);
+  op_par_loop(scale, "scale", nodes, op_arg_dat(p_res, -1, OP_ID, 1, "double", OP_RW),
+              op_arg_gbl(&total, -1, "double", OP_READ));
+}

@@ -1,0 +1,2 @@
+// A header that includes itself without a guard.
+#include "pp_include_depth.cpp"
