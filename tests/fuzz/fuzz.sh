@@ -14,7 +14,9 @@ for name in "$@"; do
   exe=$BUILD/fuzz/$name corpus=$BUILD/fuzz/$name.corpus art=$BUILD/fuzz/$name.artifacts
   mkdir -p "$corpus" "$art"
   log=$BUILD/fuzz/$name.log
-  "$exe" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_total_time="$secs" -print_final_stats=1 \
+  dict=() # tests/fuzz/NAME/dict: a libFuzzer dictionary, when the harness has one
+  [ -f "tests/fuzz/$name/dict" ] && dict=(-dict="tests/fuzz/$name/dict")
+  "$exe" "${dict[@]}" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_total_time="$secs" -print_final_stats=1 \
     -artifact_prefix="$art/" "$corpus" "tests/fuzz/$name/corpus" > "$log" 2>&1
   rc=$?
   execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$')

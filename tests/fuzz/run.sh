@@ -28,9 +28,11 @@ for mk in tests/fuzz/*/harness.mk; do
   else
     fail "$name: replays its $n corpus and regression inputs" "$(grep -E 'ERROR|SUMMARY|Running:|==[0-9]+==' "$tmp/$name.replay" | tail -n 12)"
   fi
-  # A short run from the seeds.
+  # A short run from the seeds, with the harness's dictionary if it has one.
   mkdir -p "$tmp/$name.corpus"
-  if "$exe" "${opts[@]}" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$tmp/$name.art/" \
+  dict=()
+  [ -f "$dir/dict" ] && dict=(-dict="$dir/dict")
+  if "$exe" "${opts[@]}" "${dict[@]}" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$tmp/$name.art/" \
        "$tmp/$name.corpus" "$dir/corpus" > "$tmp/$name.fuzz" 2>&1; then
     execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$tmp/$name.fuzz" | grep -Eo '[0-9]+$')
     pass "$name: fuzzed ${secs} s, ${execs:-?} inputs, nothing found"

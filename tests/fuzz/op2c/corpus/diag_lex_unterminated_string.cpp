@@ -1,0 +1,2 @@
+#include "op_seq.h"
+const char *s = "abc;

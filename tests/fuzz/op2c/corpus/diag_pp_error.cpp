@@ -1,0 +1,3 @@
+#if !defined(NDIM)
+#error NDIM must be defined
+#endif

@@ -1,0 +1,1 @@
+#include "op_seq.h"

@@ -1,0 +1,3 @@
+#include "op_seq.h"
+#ifdef DEBUG
+int debug = 1;

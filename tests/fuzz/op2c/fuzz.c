@@ -1,0 +1,68 @@
+// tests/fuzz/op2c/fuzz.c: op2c's front end on hostile input
+// (tests/fuzz/README.md). Each input becomes a source file, since op2c reads
+// paths (input.cpp in a directory of its own, so #include "..." finds only
+// itself), and goes through front_end(): lex, preprocess, scan, check. What
+// it accepts goes on through invocation naming, the IR dump, the protocol
+// and the POETS graph, the inputs of the XML writers. Diagnostics go to
+// /dev/null; a fatal one jumps back here instead of exiting; everything op2c
+// allocated is released after each input.
+#include "../../../compiler/op2c.h"
+#include "../../../compiler/backends/tinsel/graph.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char dir[] = "/tmp/op2c-fuzz.XXXXXX";
+static char path[sizeof(dir) + 16];
+static FILE *devnull;
+static jmp_buf fatal;
+
+static void cleanup(void) {
+  unlink(path);
+  rmdir(dir);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc, (void)argv;
+  if (!mkdtemp(dir) || !(devnull = fopen("/dev/null", "w"))) {
+    perror("op2c fuzz harness");
+    exit(1);
+  }
+  snprintf(path, sizeof(path), "%s/input.cpp", dir);
+  atexit(cleanup);
+  diag_stream = devnull;
+  // The same checks with a smaller token budget: inputs that make millions
+  // of tokens are slow to find the limit and say nothing new.
+  lex_max_tokens = 1 << 18;
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0) {
+    perror(path);
+    abort();
+  }
+  PPOptions pp = {0};
+  diag_fatal_jump = &fatal;
+  if (setjmp(fatal) == 0) {
+    Program *prog = front_end(path, &pp);
+    if (prog && diag_errors == 0) {
+      ir_name_invocations(prog);
+      ir_dump(devnull, prog);
+      Protocol *proto = protocol_lower(prog, TINSEL_MAX_PAYLOAD);
+      protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
+      protocol_dump(devnull, proto);
+      if (diag_errors == 0 && prog->nloops > 0)
+        graph_build(prog, proto);
+    }
+  }
+  diag_fatal_jump = NULL;
+  front_end_release();
+  return 0;
+}
