@@ -57,29 +57,28 @@ static const char *op2_headers[] = {
     "op_seq.h", "op_lib_cpp.h", "op_lib_c.h", "op_lib_core.h", "op_profile.h", "op_lib_mpi.h",
 };
 
-static unsigned hash(const char *s) {
+static unsigned hash_n(const char *s, size_t len) {
   unsigned h = 2166136261u;
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * 16777619u;
+  for (size_t i = 0; i < len; i++)
+    h = (h ^ (unsigned char)s[i]) * 16777619u;
   return h % NBUCKETS;
 }
 
-static Macro *find_macro_name(const char *name) {
-  for (Macro *m = macros[hash(name)]; m; m = m->next)
-    if (strcmp(m->name, name) == 0)
+static unsigned hash(const char *s) { return hash_n(s, strlen(s)); }
+
+// The macro named by the len bytes at name (an identifier of any length:
+// a fixed buffer here left long names silently unexpanded).
+static Macro *find_macro_n(const char *name, size_t len) {
+  for (Macro *m = macros[hash_n(name, len)]; m; m = m->next)
+    if (strncmp(m->name, name, len) == 0 && m->name[len] == '\0')
       return m;
   return NULL;
 }
 
+static Macro *find_macro_name(const char *name) { return find_macro_n(name, strlen(name)); }
+
 static Macro *find_macro(const Token *tok) {
-  if (tok->kind != TK_IDENT)
-    return NULL;
-  char buf[256];
-  if (tok->len >= (int)sizeof(buf))
-    return NULL;
-  memcpy(buf, tok->loc, (size_t)tok->len);
-  buf[tok->len] = '\0';
-  return find_macro_name(buf);
+  return tok->kind == TK_IDENT ? find_macro_n(tok->loc, (size_t)tok->len) : NULL;
 }
 
 static Macro *add_macro(char *name, bool objlike, Token *body) {
