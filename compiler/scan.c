@@ -328,6 +328,14 @@ static void find_functions(Program *prog, Token *tok) {
         decl_start = t->next;
         continue;
       }
+      // Not a block: what was skipped holds no definition (looking again
+      // from each `namespace` before the `;` was quadratic).
+      if (u->kind == TK_EOF)
+        break;
+      t = u;
+      decl_start = t->next;
+      seen_assign = false;
+      continue;
     }
     if (tok_equal(t, "="))
       seen_assign = true;
