@@ -38,13 +38,13 @@ int checkelf_image(const Elf32 *e, const char *path, int boot, long budget, FILE
       uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
       rv_verdict v = rv_check(w);
       if (v.status == RV_OK) continue;
+      int n = v.status == RV_BAD ? ++errors : ++warnings;
+      if (n > MAX_REPORTS) continue;   // symbolized only when reported: linear in .text
       uint32_t addr = s->addr + off, fo;
       const char *fn = elf32_symbolize(e, addr, &fo);
-      int n = v.status == RV_BAD ? ++errors : ++warnings;
-      if (n <= MAX_REPORTS)
-        fprintf(msgs, "checkelf: %s: %s: 0x%08x <%s+0x%x>: %s (0x%08x): %s\n", path,
-                v.status == RV_BAD ? "error" : "warning", (unsigned)addr, fn, (unsigned)fo,
-                v.name, (unsigned)w, v.why);
+      fprintf(msgs, "checkelf: %s: %s: 0x%08x <%s+0x%x>: %s (0x%08x): %s\n", path,
+              v.status == RV_BAD ? "error" : "warning", (unsigned)addr, fn, (unsigned)fo,
+              v.name, (unsigned)w, v.why);
     }
   }
   if (errors > MAX_REPORTS) fprintf(msgs, "checkelf: %s: %d more errors\n", path, errors - MAX_REPORTS);

@@ -12,7 +12,7 @@
 #include "elf32.h"
 #include "tinsel_config.h"
 
-#define ELF2IMG_MAX_IMAGE_BYTES (64u << 20)
+#define ELF2IMG_MAX_IMAGE_BYTES (16u << 20)
 
 int elf2img_image(const Elf32 *e, const char *path, FILE *out, int want_exec, FILE *msgs) {
   const char *mem = want_exec ? "instruction memory" : "the DRAM globals";

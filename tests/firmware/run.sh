@@ -182,7 +182,7 @@ cp "$tmp/bss.elf" "$tmp/bss_too_big.elf"; poke32 "$tmp/bss_too_big.elf" "$(shdr 
 hostile elf2img bss_too_big "elf2img: $tmp/bss_too_big.elf: error: section .bss (0x7f000000 bytes at 0x01800000) does not fit in the DRAM globals [0x01800000, 0x40000000)"
 check "elf2img: no data image from a refused ELF" test ! -e "$tmp/bss_too_big.data.img"
 cp "$tmp/bss.elf" "$tmp/bss_256m.elf"; poke32 "$tmp/bss_256m.elf" "$(shdr "$tmp/bss.elf" .bss 20)" 0x10000000
-hostile elf2img bss_256m "elf2img: $tmp/bss_256m.elf: error: the data image would hold at least 268435456 bytes (with section .bss, 0x10000000 bytes), over elf2img's limit of 67108864 bytes"
+hostile elf2img bss_256m "elf2img: $tmp/bss_256m.elf: error: the data image would hold at least 268435456 bytes (with section .bss, 0x10000000 bytes), over elf2img's limit of 16777216 bytes"
 cp "$tmp/bss.elf" "$tmp/text_outside_imem.elf"; poke32 "$tmp/text_outside_imem.elf" "$(shdr "$tmp/bss.elf" .text 12)" 0x3000
 hostile elf2img text_outside_imem "elf2img: $tmp/text_outside_imem.elf: error: section .text (0x34 bytes at 0x00003000) does not fit in instruction memory [0x00000000, 0x00002000)"
 mkdir -p "$tmp/dir.elf"
