@@ -7,3 +7,4 @@ include tests/router/rules.mk
 include tests/hostlink/rules.mk
 include tests/preload/rules.mk
 include tests/fuzz/rules.mk
+include tests/compat/rules.mk

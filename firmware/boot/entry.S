@@ -1,6 +1,10 @@
 // entry.S: every thread starts here, at PC 0. Each thread gets a stack at
 // the top of its DRAM partition (interleaved alias); thread 0 of the core
-// runs the boot loader, the others jump straight to the application.
+// runs the boot loader, the others call the application's entry as a
+// function, as Tinsel's boot loader does (tinsel.md §11): a Tinsel app's
+// entry is only `j main`, so main returns here, and the thread is killed.
+// (Thread 0's boot_main calls the app the same way and, when it returns,
+// waits for the host's next boot command.)
 #include "tinsel_config.h"
 
   .section .text.boot, "ax"
@@ -18,4 +22,7 @@ _start:
   j     boot_main
 1:
   li    t0, TinselMaxBootImageBytes             // the application's entry
-  jr    t0
+  jalr  t0                                      // ra: main returns here
+  csrrw zero, TinselCsrKillThread, zero         // never scheduled again
+2:
+  j     2b

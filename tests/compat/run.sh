@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# tests/compat/run.sh: Tinsel-style programs on the models through
+# libhostlink (tests/compat/rules.mk): hello (entry `j main`, main returns)
+# booted by compat_host on a board, a tile and the first cores of a box:
+# each thread prints once, thread 0 returns to the boot loader. Reads
+# BUILD (default build).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+BUILD=${BUILD:-build}
+T=$BUILD/tests/compat
+tsim=$BUILD/bin/tsim
+tmp=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+export ASAN_OPTIONS=detect_leaks=0
+for f in "$T/compat_host" "$T/hello.elf" "$T/tile/hello.elf" "$tsim"; do
+  [ -e "$f" ] || { fail "built: $f" "run make BUILD=$BUILD all"; finish; exit; }
+done
+
+# on CONFIG APP [COMPAT_HOST OPTION...]: tsim serving CONFIG, compat_host booting APP.
+on() {
+  local cfg=$1 app=$2 out trc brc secs t0; shift 2
+  local host=unix:$tmp/$cfg.sock debug=unix:@op2-poets-compat-$$-$cfg
+  "$tsim" --config "$cfg" --hostlink "$host" --debuglink "$debug" >"$tmp/$cfg.out" 2>"$tmp/$cfg.err" &
+  local pid=$!
+  t0=${EPOCHREALTIME/./}
+  out=$(timeout 300 "$T/compat_host" --config "$cfg" "$@" "$host" "$debug" "$app" 2>&1); brc=$?
+  wait "$pid"; trc=$?
+  secs=$(( (${EPOCHREALTIME/./} - t0) / 10000 ))
+  while IFS= read -r line; do
+    case $line in
+      ok\ *) pass "hello on the $cfg model: ${line#ok } ($((secs / 100)).$((secs % 100)) s)" ;;
+      FAILED\ *) fail "hello on the $cfg model: ${line#FAILED }" "$(grep -v '^ok\|^FAILED' <<<"$out" | head -n 5)" ;;
+    esac
+  done <<<"$out"
+  [ $brc -eq 0 ] || grep -q '^FAILED' <<<"$out" || fail "hello on the $cfg model: compat_host exits 0" "exit $brc" "$out"
+  [ $trc -eq 0 ] || fail "hello on the $cfg model: tsim exits 0" "exit $trc" "$(tail -n 5 "$tmp/$cfg.err")"
+}
+on board "$T/hello.elf"
+on tile "$T/tile/hello.elf"
+on box "$T/hello.elf" --cores 2
+finish
