@@ -101,6 +101,19 @@ proc ::poets::boards::check {file text} {
             }
         }
     }
+    # The cluster's shape: boxes and cluster_box divide by BoxMeshXLen.
+    set cluster [dict get $text cluster]
+    foreach key {BoxMeshXLen BoxMeshYLen} {
+        set v [dict get $cluster $key]
+        if {![string is entier -strict $v] || $v < 1} {
+            throw [list POETS BOARDS MALFORMED $file] "board database $file: configuration \"cluster\":\
+                    $key is \"$v\", not a positive integer $rebuild"
+        }
+    }
+    if {[catch {llength [dict get $cluster BoxHosts]} msg]} {
+        throw [list POETS BOARDS MALFORMED $file] "board database $file: configuration \"cluster\":\
+                BoxHosts is not a list: $msg $rebuild"
+    }
 }
 
 # poets::boards::config --
