@@ -17,7 +17,7 @@ long lex_max_tokens = OP2C_MAX_TOKENS;
 // preprocessor after each macro expansion, at the call.
 static void count_token(const Token *t, bool check) {
   if (++lex_tokens_made > lex_max_tokens && check)
-    fatal_tok(t, "more than %ld tokens after #include and macro expansion", lex_max_tokens);
+    fatal_tok(t, "more than %ld tokens in the translation unit (sources, headers and macro expansions)", lex_max_tokens);
 }
 
 // Joins backslash-newline continuations in place.

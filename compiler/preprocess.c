@@ -20,8 +20,8 @@ int pp_nfiles;
 
 typedef struct Macro Macro;
 struct Macro {
-  Macro *next;
   char *name;
+  bool undefined; // by #undef: kept in the table, found by no one
   bool objlike;
   StrArray params;
   bool variadic;
@@ -44,8 +44,9 @@ struct CondIncl {
   bool included;
 };
 
-#define NBUCKETS 1024
-static Macro *macros[NBUCKETS];
+// Macros by name (a table that grows: fixed buckets made each lookup
+// linear in the number of macros).
+static StrMap macros;
 static CondIncl *cond_incl;
 static const PPOptions *options;
 static StrArray pragma_once;
@@ -57,22 +58,11 @@ static const char *op2_headers[] = {
     "op_seq.h", "op_lib_cpp.h", "op_lib_c.h", "op_lib_core.h", "op_profile.h", "op_lib_mpi.h",
 };
 
-static unsigned hash_n(const char *s, size_t len) {
-  unsigned h = 2166136261u;
-  for (size_t i = 0; i < len; i++)
-    h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h % NBUCKETS;
-}
-
-static unsigned hash(const char *s) { return hash_n(s, strlen(s)); }
-
 // The macro named by the len bytes at name (an identifier of any length:
 // a fixed buffer here left long names silently unexpanded).
 static Macro *find_macro_n(const char *name, size_t len) {
-  for (Macro *m = macros[hash_n(name, len)]; m; m = m->next)
-    if (strncmp(m->name, name, len) == 0 && m->name[len] == '\0')
-      return m;
-  return NULL;
+  Macro *m = strmap_get_n(&macros, name, len);
+  return m && !m->undefined ? m : NULL;
 }
 
 static Macro *find_macro_name(const char *name) { return find_macro_n(name, strlen(name)); }
@@ -82,8 +72,9 @@ static Macro *find_macro(const Token *tok) {
 }
 
 static Macro *add_macro(char *name, bool objlike, Token *body) {
-  Macro *old = find_macro_name(name);
+  Macro *old = strmap_get(&macros, name);
   if (old) {
+    old->undefined = false;
     old->objlike = objlike;
     old->body = body;
     old->params = (StrArray){0};
@@ -94,18 +85,14 @@ static Macro *add_macro(char *name, bool objlike, Token *body) {
   m->name = name;
   m->objlike = objlike;
   m->body = body;
-  unsigned h = hash(name);
-  m->next = macros[h];
-  macros[h] = m;
+  strmap_put(&macros, m->name, m);
   return m;
 }
 
 static void undef_macro(const char *name) {
-  for (Macro **p = &macros[hash(name)]; *p; p = &(*p)->next)
-    if (strcmp((*p)->name, name) == 0) {
-      *p = (*p)->next;
-      return;
-    }
+  Macro *m = find_macro_name(name);
+  if (m)
+    m->undefined = true;
 }
 
 //
@@ -529,7 +516,7 @@ static bool expand_macro(Token **rest, Token *tok) {
   }
   // Copies made by expansion count against the budget, reported at the call.
   if (lex_tokens_made > lex_max_tokens)
-    fatal_tok(tok, "more than %ld tokens after macro expansion (in '%s')", lex_max_tokens, m->name);
+    fatal_tok(tok, "more than %ld tokens in the translation unit (at this expansion of '%s')", lex_max_tokens, m->name);
   if (cur == &head) {
     *rest = after;
     return true;
@@ -846,7 +833,7 @@ Token *preprocess(File *main_file, const PPOptions *opts) {
   const_eval_lookup = NULL; // #if knows no C constants
   pp_files = NULL;
   pp_nfiles = 0;
-  memset(macros, 0, sizeof(macros));
+  macros = (StrMap){0};
   cond_incl = NULL;
   arg_depth = 0;
   pragma_once = (StrArray){0};
@@ -871,10 +858,11 @@ static int by_name(const void *a, const void *b) {
 char *pp_macro_definitions(void) {
   Macro **all = NULL;
   int n = 0;
-  for (int i = 0; i < NBUCKETS; i++)
-    for (Macro *m = macros[i]; m; m = m->next)
-      if (m->body && m->body->file && strcmp(m->body->file->name, "<built-in>") != 0)
-        VEC_PUSH(all, n, m);
+  for (size_t i = 0; i < macros.cap; i++) {
+    Macro *m = macros.keys[i] ? macros.vals[i] : NULL;
+    if (m && !m->undefined && m->body && m->body->file && strcmp(m->body->file->name, "<built-in>") != 0)
+      VEC_PUSH(all, n, m);
+  }
   if (n)
     qsort(all, (size_t)n, sizeof(*all), by_name);
   char *text;

@@ -133,5 +133,8 @@ expect_fail not-regular "op2c: error: cannot read '/dev/zero': not a regular fil
 expect_fail directory "op2c: error: cannot read '$here': is a directory" --dump-ir "$here"
 truncate -s 17M "$tmp/huge.cpp"
 expect_fail too-large "op2c: error: cannot read '$tmp/huge.cpp': larger than 16777216 bytes (17825792)" --dump-ir "$tmp/huge.cpp"
+# More tokens in one source than the budget (2097152): 'a;' 1.1 million times.
+yes 'a;' | head -n 1100000 >"$tmp/tokens.c"
+expect_fail too-many-tokens "error: more than 2097152 tokens in the translation unit (sources, headers and macro expansions)" --dump-ir "$tmp/tokens.c"
 
 finish
