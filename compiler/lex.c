@@ -108,6 +108,8 @@ static Token *new_token(Lexer *lx, TokenKind kind, char *start, char *end) {
 }
 
 // Reads the escape at p (after the backslash) into *c; returns the end.
+// Hex escapes take any number of digits: the value stops growing past
+// 0xffffff (it only has to be known to be too large for a char).
 static char *read_escape(char *p, int *c) {
   if ('0' <= *p && *p <= '7') {
     int v = *p++ - '0';
@@ -121,7 +123,7 @@ static char *read_escape(char *p, int *c) {
     int v = 0;
     while (isxdigit((unsigned char)*p)) {
       int d = isdigit((unsigned char)*p) ? *p - '0' : (tolower((unsigned char)*p) - 'a' + 10);
-      v = v * 16 + d;
+      v = v > 0xffffff ? v : v * 16 + d;
       p++;
     }
     *c = v;
@@ -169,6 +171,9 @@ static Token *read_string(Lexer *lx, char *start, char *quote) {
       p = read_escape(p + 1, &c);
     else
       c = (unsigned char)*p++;
+    // Wide strings (L"", u"", U"") hold larger values; op2c only reads narrow ones.
+    if (c > 0xff && (quote == start || quote - start == 2))
+      fatal_tok(t, "escape sequence out of range in string literal");
     buf[n++] = (char)c;
   }
   t->str = buf;
