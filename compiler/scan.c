@@ -736,54 +736,49 @@ static void scan_calls(Program *prog, Token *tok) {
 // Kernels: helpers and consts they use
 //
 
-static bool in_list(IRFunc **list, int n, IRFunc *f) {
-  for (int i = 0; i < n; i++)
-    if (list[i] == f)
-      return true;
-  return false;
-}
-
-static bool is_param(IRFunc *fn, const Token *t) {
+static StrMap param_names(IRFunc *fn) {
+  StrMap m = {0};
   for (int i = 0; i < fn->nparams; i++)
-    if (tok_equal(t, fn->params[i].name))
-      return true;
-  return false;
+    if (fn->params[i].name[0])
+      strmap_put(&m, fn->params[i].name, fn);
+  return m;
 }
 
 // The helpers (depth first, in the order of their first call) and consts
 // a kernel uses. An explicit stack: a chain of helpers may be long.
-static void collect_uses(Program *prog, IRFunc *root) {
+// helper_of[f] and const_of[c] hold the last kernel (index + 1) that listed
+// function f or const c, and each frame its function's parameter names:
+// nothing is searched per token.
+static void collect_uses(Program *prog, IRFunc *root, int *helper_of, int *const_of) {
   typedef struct {
     IRFunc *fn;
     Token *t; // the next token of its body to look at
+    StrMap params;
   } Frame;
   Frame *stack = NULL;
-  int depth = 0;
-  VEC_PUSH(stack, depth, ((Frame){root, root->body}));
+  int depth = 0, mark = root->index + 1;
+  VEC_PUSH(stack, depth, ((Frame){root, root->body, param_names(root)}));
   while (depth > 0) {
     Frame *f = &stack[depth - 1];
     if (f->t == f->fn->body_end) {
       depth--;
       continue;
     }
-    IRFunc *fn = f->fn;
     Token *t = f->t;
     f->t = t->next;
-    if (t->kind != TK_IDENT || is_param(fn, t))
+    if (t->kind != TK_IDENT || lookup(&f->params, t))
       continue;
     IRFunc *callee = tok_equal(t->next, "(") ? find_func(prog, t) : NULL;
-    if (callee && callee != root && !in_list(root->helpers, root->nhelpers, callee)) {
+    if (callee && callee != root && helper_of[callee->index] != mark) {
+      helper_of[callee->index] = mark;
       VEC_PUSH(root->helpers, root->nhelpers, callee);
-      VEC_PUSH(stack, depth, ((Frame){callee, callee->body}));
+      VEC_PUSH(stack, depth, ((Frame){callee, callee->body, param_names(callee)}));
       continue;
     }
     IRConst *c = lookup(&const_names, t);
-    if (c) {
-      bool seen = false;
-      for (int j = 0; j < root->nconsts; j++)
-        seen |= root->consts[j] == c;
-      if (!seen)
-        VEC_PUSH(root->consts, root->nconsts, c);
+    if (c && const_of[c->index] != mark) {
+      const_of[c->index] = mark;
+      VEC_PUSH(root->consts, root->nconsts, c);
     }
   }
   xfree(stack);
@@ -800,8 +795,12 @@ Program *scan_program(File *file, Token *tok, bool is_cxx) {
   find_int_consts(tok);
   find_functions(prog, tok);
   scan_calls(prog, tok);
+  int *helper_of = xcalloc((size_t)prog->nfuncs + 1, sizeof(int));
+  int *const_of = xcalloc((size_t)prog->nconsts + 1, sizeof(int));
   for (int i = 0; i < prog->nfuncs; i++)
     if (prog->funcs[i]->is_kernel)
-      collect_uses(prog, prog->funcs[i]);
+      collect_uses(prog, prog->funcs[i], helper_of, const_of);
+  xfree(helper_of);
+  xfree(const_of);
   return prog;
 }
