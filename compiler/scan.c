@@ -718,6 +718,15 @@ static void scan_calls(Program *prog, Token *tok) {
       continue;
     }
     char *var = assigned_var(prev2, prev1);
+    // Sets, maps and dats are found by their variable; one without would
+    // reach the back ends nameless (set_(null) in the POETS graph).
+    if (!var && (kind == CALL_DECL_SET || kind == CALL_DECL_MAP || kind == CALL_DECL_DAT ||
+                 kind == CALL_DECL_DAT_TEMP)) {
+      error_tok(t, "op2c needs the result of %s assigned to a variable ('x = %s(...)')", calls[ci].name,
+                calls[ci].name);
+      t = rparen;
+      continue;
+    }
     switch (kind) {
     case CALL_DECL_SET: decl_set(prog, t, a, var); break;
     case CALL_DECL_MAP: decl_map(prog, t, a, var); break;
