@@ -10,13 +10,18 @@
 typedef struct {
   xmlTextWriterPtr w;
   bool ok;
+  const char *path;
+  bool reported; // a value XML cannot carry was reported
 } XmlWriter;
 
 // Open PATH, indented by two spaces, and start the document; on failure
 // report "cannot open" and return false.
 bool xml_open(XmlWriter *x, const char *path);
 // End the document and close; on any failure since xml_open report
-// "failed writing" and return false.
+// "failed writing" (unless a value was reported) and return false.
+// Values must be UTF-8 without the control characters XML 1.0 forbids:
+// any other is reported once, naming the element or attribute, and fails
+// the document; CDATA text may hold "]]>" (split across sections).
 bool xml_close(XmlWriter *x, const char *path);
 
 void xml_start(XmlWriter *x, const char *name);

@@ -109,6 +109,24 @@ else
   check "xml/unwritable" grep -q "cannot open '/nonexistent/dir/x.xml' for writing" "$tmp/xml.err"
 fi
 
+# XML 1.0 cannot carry control characters or bytes that are not UTF-8, and
+# "]]>" ends a CDATA section: a kernel's comment holding it is split across
+# two sections; a name or source with such a byte is an error, not a file
+# no parser reads.
+kernel_src() { # comment set-name
+  printf 'inline void k(double *a) { /* %s */ *a = 1; }\nop_set s;\nvoid run(double *x) {\n' "$1"
+  printf '  s = op_decl_set(2, "%s");\n  op_dat d = op_decl_dat(s, 1, "double", x, "d");\n' "$2"
+  printf '  op_par_loop(k, "k", s, op_arg_dat(d, -1, OP_ID, 1, "double", OP_RW));\n}\n'
+}
+kernel_src ']]>' s >"$tmp/cdata_end.c"
+if "$OP2C" --emit-ir-xml "$tmp/cdata_end.xml" "$tmp/cdata_end.c" && grep -qF '/* ]]]]><![CDATA[> */' "$tmp/cdata_end.xml"; then
+  pass "xml/cdata-end-in-source"
+else
+  fail "xml/cdata-end-in-source" "$(grep -F 'CDATA' "$tmp/cdata_end.xml" 2>/dev/null)"
+fi
+kernel_src x 's\001' >"$tmp/control_name.c"
+kernel_src "caf$(printf '\351')" s >"$tmp/latin1_source.c"
+
 # Driver.
 expect_fail() { # name expected-substring args...
   local name=$1 want=$2; shift 2
@@ -127,6 +145,8 @@ expect_fail unknown-option "op2c: error: unknown option '--frobnicate'" --frobni
 expect_fail unknown-target "op2c: error: unknown target 'gpu'" -t gpu x.cpp
 expect_fail missing-file "op2c: error: cannot read 'no_such_file.cpp': No such file or directory" no_such_file.cpp
 expect_fail missing-value "op2c: error: option '-o' needs a value" scanner.cpp -o
+expect_fail xml-control-char "op2c: error: cannot write '$tmp/x.xml': the value of attribute 'name' has byte 0x01 at offset 1, which XML cannot carry" --emit-ir-xml "$tmp/x.xml" "$tmp/control_name.c"
+expect_fail xml-not-utf8 "op2c: error: cannot write '$tmp/g.xml': a text section (source code) has byte 0xe9 at offset" --emit-xml "$tmp/g.xml" "$tmp/latin1_source.c"
 # Sources that are not regular files, or too large (docs/limits.md): refused
 # before reading (op2c /dev/zero never returned).
 expect_fail not-regular "op2c: error: cannot read '/dev/zero': not a regular file" --dump-ir /dev/zero
