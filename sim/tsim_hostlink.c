@@ -3,7 +3,9 @@
 
    Host -> board: a 16-byte header {dest, NM, (flits - 1) << 24, key}, then
    NM + 1 messages of `flits` flits (HostLink sends NM = 0). A non-zero key,
-   or dest with the routing-key bit, makes a keyed send. Messages enter the
+   or dest with the routing-key bit, makes a keyed send; tsim_hlframe.c
+   decodes the frames and refuses a header the model cannot obey (a thread
+   outside the run, a key with no beats). Messages enter the
    West link one at a time with back-pressure: the socket is only read
    while the buffer has room, so nothing is lost. Board -> host: every
    message that leaves through the West link is written padded to
@@ -17,6 +19,7 @@
 #include "tinsel_config.h"
 #include "tsim_boards.h"
 #include "tsim_debuglink.h"
+#include "tsim_hlframe.h"
 #include "tsim_links.h"
 #include "tsim_mbox.h"
 #include "tsim_run.h"
@@ -45,9 +48,9 @@ static struct {
   size_t in_len;
   unsigned char out[OUT_CAP];
   size_t out_len;
-  /* The header being obeyed: messages left under it. */
-  uint32_t dest, key;
-  unsigned flits, left;
+  /* The frames from the host: the header being obeyed (tsim_hlframe.h). */
+  TsimHlDecoder dec;
+  int broken;   /* a header it cannot obey: nothing more is taken */
   /* The message on the West input, if any. */
   int have;
   uint32_t have_dest, have_msg;
@@ -84,58 +87,31 @@ int tsim_hostlink_start(const TsimArgs *a) {
 
 /* ------------------------------------------------------------ the wire */
 
-static uint32_t word_at(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void protocol_error(const char *what, uint32_t value) {
-  fprintf(stderr, "tsim: hostlink: protocol error from the host: %s (0x%08x)\n", what, value);
+static void protocol_error(const char *what) {
+  hl.broken = 1;
+  fprintf(stderr, "tsim: hostlink: protocol error from the host: %s\n", what);
   tsim_stop = TSIM_STOP_HALT;
 }
 
 /* Take the next complete message from the input buffer onto the West input. */
 static void next_from_host(void) {
-  size_t used = 0;
-  if (!hl.left) {
-    if (hl.in_len < HDR) return;
-    uint32_t w2 = word_at(hl.in + 8);
-    hl.dest = word_at(hl.in);
-    hl.left = word_at(hl.in + 4) + 1;
-    hl.flits = (w2 >> 24) + 1;
-    hl.key = word_at(hl.in + 12);
-    if (hl.flits > TinselMaxFlitsPerMsg || (w2 & 0xffffff)) {
-      protocol_error("header word 2 is not (flits - 1) << 24 with at most MaxFlitsPerMsg flits", w2);
-      hl.left = 0;
-      return;
-    }
-    if (hl.left == 0) {   /* NM = 0xffffffff: 2^32 messages */
-      protocol_error("header word 1 (messages - 1) overflows", 0xffffffffu);
-      return;
-    }
-    used = HDR;
-  }
-  size_t bytes = (size_t)hl.flits * FLIT_BYTES;
-  if (hl.in_len - used < bytes) {
-    memmove(hl.in, hl.in + used, hl.in_len - used);
-    hl.in_len -= used;
+  if (hl.broken) return;   /* said once; the run stops */
+  TsimHlRange range = { tsim_boards_x(), tsim_boards() / tsim_boards_x() };
+  TsimHlMsg m;
+  size_t used;
+  char err[512];
+  int rc = tsim_hl_decode(&hl.dec, &range, hl.in, hl.in_len, &used, &m, err, sizeof err);
+  if (rc < 0) {
+    protocol_error(err);
     return;
   }
-  uint32_t words[MSG_BYTES / 4];
-  for (unsigned w = 0; w < bytes / 4; w++) words[w] = word_at(hl.in + used + 4 * w);
-  used += bytes;
   memmove(hl.in, hl.in + used, hl.in_len - used);
   hl.in_len -= used;
-  hl.left--;
-  if (hl.key || (hl.dest & TinselRoutingKeyBit)) {
-    /* As tinselKeySend: the routing-key mailbox address, the key in the mask. */
-    hl.have_dest = TinselMailboxRoutingKey;
-    hl.have_msg = tsim_mbox_inject(hl.flits, words, hl.key);
-  } else {
-    hl.have_dest = hl.dest >> TinselLogThreadsPerMailbox;
-    hl.have_msg = tsim_mbox_inject(hl.flits, words, 1ull << (hl.dest & (TinselThreadsPerMailbox - 1)));
-  }
+  if (!rc) return;
+  hl.have_dest = m.mbox;
+  hl.have_msg = tsim_mbox_inject(m.flits, m.words, m.mask);
   hl.inflight += 1;   /* one destination thread, or one keyed message (as mbox.sv counts a Send) */
-  hl.have_len = hl.flits - 1;
+  hl.have_len = m.flits - 1;
   hl.have = 1;
 }
 
@@ -188,7 +164,13 @@ static void host_io(void) {
   }
   long n = tsim_read_some(hl.fd, hl.in + hl.in_len, IN_CAP - hl.in_len);
   if (n < 0) {
-    if (!tsim_stop) tsim_stop = TSIM_STOP_HOST_CLOSED;   /* the host closed the link: the run ends */
+    if (!tsim_stop) {   /* the host closed the link: the run ends; what it sent and the board did not take is said */
+      char what[600];
+      int left = tsim_hl_leftover(&hl.dec, hl.in, hl.in_len, what, sizeof what);
+      if (left)
+        fprintf(stderr, "tsim: hostlink: %s: %s\n", left > 1 ? "error" : "warning", what);
+      tsim_stop = left > 1 ? TSIM_STOP_HALT : TSIM_STOP_HOST_CLOSED;
+    }
     return;
   }
   hl.in_len += (size_t)n;

@@ -224,6 +224,9 @@ static int pull(hostlink *h, int wait_ms) {
   while (n < 0 && errno == EINTR);
   if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 0;
   if (n < 0) return hl_fail(h, "host link: receive: %s", strerror(errno));
+  if (n == 0 && h->part_len)   /* a message cut short: say so, never drop it silently */
+    return hl_fail(h, "host link: the server closed the connection in the middle of a message (%zu of its %d bytes received)",
+                   h->part_len, HL_MSG_BYTES);
   if (n == 0) return hl_fail(h, "host link: the server closed the connection");
   int got = 0;
   for (ssize_t i = 0; i < n;) {
@@ -322,6 +325,7 @@ int hl_send(hostlink *h, uint32_t dest, int flits, const void *msg) {
 }
 
 int hl_key_send(hostlink *h, uint32_t key, int flits, const void *msg) {
-  if (key == 0) return hl_fail(h, "hl_key_send: key 0 (a key's low bits count its beats; 0 names no record)");
+  if ((key & 31) == 0)   /* tsim refuses such a send too (sim/tsim_hlframe.c) */
+    return hl_fail(h, "hl_key_send: key 0x%x has no beats (a key's low 5 bits count its beats; 0 names no record)", key);
   return send_msg(h, h->g.routing_key_bit, key, flits, msg, "hl_key_send");
 }

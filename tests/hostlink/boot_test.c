@@ -12,6 +12,9 @@
 //                                             tsim must sleep meanwhile)
 //   boot_test --bad-header HOSTLINK          (send a header with 8 flits:
 //                                             tsim must stop and say why)
+//   boot_test --raw HOSTLINK NBYTES WORD...  (send the first NBYTES bytes of
+//                                             the 32-bit WORDs, hex, then close
+//                                             the sending side; wait for tsim)
 //   boot_test --echo N CONFIG HOSTLINK       (N messages to thread 0, each
 //                                             after its own pause, each
 //                                             answered by echo.c)
@@ -46,6 +49,20 @@ static void check(int ok, const char *fmt, const char *detail) {
 static void die(const char *what, const char *why) {
   fprintf(stderr, "boot_test: %s: %s\n", what, why);
   exit(2);
+}
+
+// A bare connection to tsim's host link, for the frames libhostlink would never send.
+static int raw_connect(const char *spec) {
+  char err[256];
+  struct sockaddr_un sa;
+  socklen_t salen;
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (hl_unix_addr(spec, &sa, &salen, err, sizeof err)) die("address", err);
+  for (int tries = 0; connect(fd, (struct sockaddr *)&sa, salen) && tries < 50; tries++) {
+    struct timespec pause = { 0, 100000000L };
+    nanosleep(&pause, NULL);
+  }
+  return fd;
 }
 
 static int cores_per_board(const hostlink *h) { return 1 << hl_geometry_of(h)->log_cores_per_board; }
@@ -128,16 +145,25 @@ int main(int argc, char **argv) {
   }
   if (argc == 5 && !strcmp(argv[1], "--echo")) return echo(atoi(argv[2]), argv[3], argv[4]);
   if (argc == 3 && !strcmp(argv[1], "--bad-header")) {
-    struct sockaddr_un sa;
-    socklen_t salen;
-    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-    if (hl_unix_addr(argv[2], &sa, &salen, err, sizeof err)) die("address", err);
-    for (int tries = 0; connect(fd, (struct sockaddr *)&sa, salen) && tries < 50; tries++) {
-      struct timespec pause = { 0, 100000000L };
-      nanosleep(&pause, NULL);
-    }
+    int fd = raw_connect(argv[2]);
     uint32_t bad[4 + 32] = { 0, 0, 7u << 24, 0 };   // 8 flits: more than a message has
     if (write(fd, bad, sizeof bad) != (ssize_t)sizeof bad) die("write", "short");
+    char c;
+    while (read(fd, &c, 1) > 0) {}   // until tsim closes
+    close(fd);
+    return 0;
+  }
+  if (argc >= 4 && !strcmp(argv[1], "--raw")) {
+    int fd = raw_connect(argv[2]);
+    size_t nbytes = strtoul(argv[3], NULL, 0), n = 0;
+    unsigned char buf[4096];
+    for (int i = 4; i < argc && n + 4 <= sizeof buf; i++) {
+      uint32_t w = (uint32_t)strtoul(argv[i], NULL, 16);
+      for (int k = 0; k < 4; k++) buf[n++] = (unsigned char)(w >> (8 * k));
+    }
+    if (nbytes > n) die("--raw", "NBYTES is more than the words hold");
+    if (write(fd, buf, nbytes) != (ssize_t)nbytes) die("write", "short");
+    shutdown(fd, SHUT_WR);   // the host is done: tsim sees the end of the stream
     char c;
     while (read(fd, &c, 1) > 0) {}   // until tsim closes
     close(fd);
@@ -152,7 +178,7 @@ int main(int argc, char **argv) {
     else break;
   if (argc - a != 3) {
     fprintf(stderr, "usage: boot_test [--config NAME] [--cores K] HOSTLINK DEBUGLINK APP.elf | "
-                    "boot_test --idle MS HOSTLINK DEBUGLINK | boot_test --bad-header HOSTLINK\n");
+                    "boot_test --idle MS HOSTLINK DEBUGLINK | boot_test --bad-header HOSTLINK | boot_test --raw HOSTLINK NBYTES WORD...\n");
     return 2;
   }
   hl_geometry geo;

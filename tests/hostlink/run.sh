@@ -142,7 +142,34 @@ serve bad
 out=$(timeout 60 "$T/boot_test" --bad-header "$HOST" 2>&1); brc=$?
 finished
 check "a malformed header stops tsim (exit $trc): $(grep -o 'protocol error.*' "$tmp/bad.err")" \
-  test $trc -eq 125 -a $brc -eq 0 -a -n "$(grep 'hostlink: protocol error from the host: header word 2' "$tmp/bad.err")"
+  test $trc -eq 125 -a $brc -eq 0 -a -n "$(grep 'hostlink: protocol error from the host: header 1 .* word 2 (0x07000000) is not (flits - 1) << 24 with at most 4 flits' "$tmp/bad.err")"
+# raw NBYTES WORD...: tsim on the tile with echo.elf; a bare host sends the
+# first NBYTES of the words (boot_test --raw) and closes; tsim's stderr in
+# $tmp/raw.err, its exit in trc.
+raw() {
+  HOST=unix:$tmp/raw.sock
+  timeout 120 "$tsim" --config tile --hostlink "$HOST" --elf "$T/echo.elf" >"$tmp/raw.out" 2>"$tmp/raw.err" &
+  tsim_pid=$!
+  timeout 60 "$T/boot_test" --raw "$HOST" "$@" >"$tmp/raw.host" 2>&1
+  finished
+}
+# raw_check NAME WANT_EXIT WANT_STDERR_LINE
+raw_check() {
+  if [ "$trc" -eq "$2" ] && grep -qxF -- "$3" "$tmp/raw.err"; then pass "$1 (exit $trc): $3"
+  else fail "$1" "exit $trc (want $2)" "want: $3" "got:  $(grep '^tsim: hostlink' "$tmp/raw.err")"; fi
+}
+# A message for a thread that does not exist used to circle the NoC and vanish (exit 0).
+raw 32 1000 0 0 0 1 2 3 4
+raw_check "a message to an address above the boards stops tsim" 125 "tsim: hostlink: protocol error from the host: header 1 {dest 0x00001000, NM 0, 1 flits, key 0x00000000} at byte 0: destination 0x00001000 (board (0, 0), mailbox (0, 0), core 0, thread 0; bits 0x00001000 above the board address) is not a thread of this run, which has boards (0..0, 0..0), mailboxes (0..0, 0..0) on each, 4 cores of 16 threads on each mailbox"
+raw 64 0 0 0 0 1 2 3 4 40 0 0 0 1 2 3 4
+raw_check "a message to another board than the run's stops tsim" 125 "tsim: hostlink: protocol error from the host: header 2 {dest 0x00000040, NM 0, 1 flits, key 0x00000000} at byte 32: destination 0x00000040 (board (1, 0), mailbox (0, 0), core 0, thread 0) is not a thread of this run, which has boards (0..0, 0..0), mailboxes (0..0, 0..0) on each, 4 cores of 16 threads on each mailbox"
+raw 32 4000 0 0 0 1 2 3 4
+raw_check "a keyed send to a key with no beats stops tsim" 125 "tsim: hostlink: protocol error from the host: header 1 {dest 0x00004000, NM 0, 1 flits, key 0x00000000} at byte 0: a keyed send to key 0x00000000, which has no beats (its low 5 bits are 0): it would reach no thread"
+# A message cut short by the host's close used to be dropped without a word.
+raw 56 0 0 3000000 0 1 2 3 4 5 6 7 8 9 a b c d e f 10
+raw_check "a message cut short by the close is reported" 125 "tsim: hostlink: error: the host closed the link in the middle of message 1 of 1 under header 1 {dest 0x00000000, NM 0, 4 flits, key 0x00000000} (at byte 16): 40 of its 64 bytes had come"
+raw 41 0 0 0 0 1 2 3 4 5 0 0 0
+raw_check "a header cut short by the close is reported" 125 "tsim: hostlink: error: the host closed the link in the middle of header 2 (at byte 32): 9 of its 16 bytes had come"
 for m in host board; do
   out=$("$tsim" --config tile --elf "$T/off_board_$m.elf" 2>&1); rc=$?
   msg=$(grep -o 'mailbox: message to .*' <<<"$out")

@@ -182,6 +182,8 @@ static void test_messages(hostlink *h, int s) {
   CHECK(hdr[0] == TinselRoutingKeyBit && hdr[3] == 0xabc05 && hdr[2] == 1u << 24, "key header: %x %x %x", hdr[0], hdr[2],
         hdr[3]);
   CHECK(hl_key_send(h, 0, 1, payload) == -1, "key 0 refused");
+  CHECK(hl_key_send(h, 0xabc00, 1, payload) == -1 && strstr(hl_error(h), "key 0xabc00 has no beats"),
+        "a key with no beats refused: %s", hl_error(h));
 
   // Board -> host: 64 bytes each, however the bytes arrive.
   uint32_t a[16], b[16], m[16];
@@ -346,10 +348,13 @@ int main(void) {
   int s = accept(lfd, NULL, NULL);
   test_messages(h, s);
   test_boot(h, s);
-  // The server goes away.
-  close(s);
+  // The server goes away in the middle of a message: the part is reported, not dropped.
   uint32_t m[16] = { 0 };
-  CHECK(hl_recv(h, m, 1000) == -1 && strstr(hl_error(h), "closed"), "server closed: %s", hl_error(h));
+  write_all(s, m, 10);
+  close(s);
+  CHECK(hl_recv(h, m, 1000) == -1 &&
+            strstr(hl_error(h), "the server closed the connection in the middle of a message (10 of its 64 bytes received)"),
+        "server closed: %s", hl_error(h));
   int sent = 0;
   for (int i = 0; i < 1000 && hl_send(h, 0, 4, m) == 0; i++) sent++;
   CHECK(sent < 1000 && strstr(hl_error(h), "closed"), "send after close fails: %s", hl_error(h));
