@@ -2,10 +2,10 @@
 // (tests/fuzz/README.md). Each input becomes a source file, since op2c reads
 // paths (input.cpp in a directory of its own, so #include "..." finds only
 // itself), and goes through front_end(): lex, preprocess, scan, check. What
-// it accepts goes on through invocation naming, the IR dump, the protocol
-// and the POETS graph, the inputs of the XML writers. Diagnostics go to
-// /dev/null; a fatal one jumps back here instead of exiting; everything op2c
-// allocated is released after each input.
+// it accepts goes on through invocation naming, the IR dump, the protocol,
+// the POETS graph and both XML writers (to /dev/null). Diagnostics go to
+// /dev/null too; a fatal one jumps back here instead of exiting; everything
+// op2c allocated is released after each input.
 #include "../../../compiler/op2c.h"
 #include "../../../compiler/backends/tinsel/graph.h"
 
@@ -55,11 +55,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (prog && diag_errors == 0) {
       ir_name_invocations(prog);
       ir_dump(devnull, prog);
+      ir_write_xml("/dev/null", &prog, 1);
       Protocol *proto = protocol_lower(prog, TINSEL_MAX_PAYLOAD);
       protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
       protocol_dump(devnull, proto);
-      if (diag_errors == 0 && prog->nloops > 0)
-        graph_build(prog, proto);
+      if (diag_errors == 0 && prog->nloops > 0) {
+        GGraphType *g = graph_build(prog, proto);
+        if (diag_errors == 0)
+          graph_write_xml("/dev/null", g);
+      }
     }
   }
   diag_fatal_jump = NULL;
