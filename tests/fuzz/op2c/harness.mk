@@ -6,4 +6,5 @@ FUZZ_SRCS_op2c := tests/fuzz/op2c/fuzz.c compiler/frontend.c compiler/lex.c comp
                   compiler/consteval.c compiler/scan.c compiler/check.c compiler/diag.c compiler/util.c \
                   compiler/ir.c compiler/protocol.c compiler/ir_xml.c compiler/xml_writer.c \
                   compiler/backends/tinsel/graph.c compiler/backends/tinsel/graph_xml.c
-FUZZ_FLAGS_op2c = $(XML_CFLAGS) $(XML_LIBS)
+FUZZ_FLAGS_op2c = $(XML_CFLAGS)
+FUZZ_LIBS_op2c = $(XML_LIBS)
