@@ -176,6 +176,15 @@ static int is_name(const char *s) {
   return 1;
 }
 
+/* A name longer than an expression can name, or than the views print
+ * whole (boards/board_emit.c), is an error rather than cut. */
+static int long_name(Loader *ld, const Where *at, const char *what, const char *name) {
+  size_t n = strlen(name);
+  if (n <= MAX_NAME_LENGTH)
+    return 0;
+  return errorf(ld, at, "error: %s name of %zu characters, longer than %d", what, n, MAX_NAME_LENGTH);
+}
+
 static const char *const reserved[] = {"include", "assert", "csr", "region", "log2"};
 
 static int is_reserved(const char *s) {
@@ -205,6 +214,8 @@ static int entry_key(Loader *ld, const LexLine *l, int declaring, const char *de
   int derived = l->n >= 3 && strcmp(l->word[1], "=") == 0;
   if (!is_name(name) || is_reserved(name))
     return errorf(ld, &at, "bad key name \"%s\"", name);
+  if (long_name(ld, &at, "key", name))
+    return -1;
   if (!derived && l->n != 2)
     return errorf(ld, &at, "expected \"%s value\" or \"%s = expression\"", name, name);
   Key *k = find_key(ld->cfg, name);
@@ -235,6 +246,8 @@ static int entry_csr(Loader *ld, const LexLine *l, int declaring, Where at) {
     return errorf(ld, &at, "expected \"csr NAME NUMBER ACCESS DESCRIPTION\"");
   if (!is_name(l->word[1]))
     return errorf(ld, &at, "bad CSR name \"%s\"", l->word[1]);
+  if (long_name(ld, &at, "CSR", l->word[1]))
+    return -1;
   if (parse_int(l->word[2], &num) != 0 || num > 0xfff)
     return errorf(ld, &at, "bad CSR number \"%s\" (0 to 0xfff)", l->word[2]);
   if (strcmp(l->word[3], "R") && strcmp(l->word[3], "W") && strcmp(l->word[3], "RW"))
@@ -264,6 +277,8 @@ static int entry_region(Loader *ld, const LexLine *l, int declaring, Where at) {
     return errorf(ld, &at, "expected \"region NAME BASE SIZE DESCRIPTION\"");
   if (!is_name(l->word[1]))
     return errorf(ld, &at, "bad region name \"%s\"", l->word[1]);
+  if (long_name(ld, &at, "region", l->word[1]))
+    return -1;
   Region *r = NULL;
   for (size_t i = 0; i < cfg->nregions && !r; i++)
     if (strcmp(cfg->regions[i].pub.name, l->word[1]) == 0)

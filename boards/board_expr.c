@@ -101,7 +101,7 @@ static long long log2_exact(Parser *ps, long long x) {
 }
 
 static long long parse_name(Parser *ps) {
-  char name[128];
+  char name[MAX_NAME_LENGTH + 1];
   size_t n = 0;
   long long v = 0;
   const char *start = ps->p;
@@ -110,7 +110,9 @@ static long long parse_name(Parser *ps) {
   n = (size_t)(ps->p - start);
   if (n >= sizeof name) {
     ps->p = start;
-    return fail(ps, "name longer than 127 characters", NULL), 0;
+    char what[32];
+    snprintf(what, sizeof what, "%d characters", MAX_NAME_LENGTH);
+    return fail(ps, "name longer than ", what), 0;
   }
   memcpy(name, start, n);
   name[n] = 0;

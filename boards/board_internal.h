@@ -33,6 +33,9 @@ typedef int (*ExprLookup)(void *ctx, const char *name, long long *out,
  * have (each is one level; a bare number or name is one too). */
 #define EXPR_MAX_DEPTH 256
 
+/* The longest key, CSR or region name (longer ones are refused, not cut). */
+#define MAX_NAME_LENGTH 127
+
 /* Evaluates SRC (C operators on 64-bit integers, names, log2()). On error
  * returns -1 with the message in err and, when erroff is not NULL, the
  * offset into SRC where it was found. */

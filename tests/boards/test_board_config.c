@@ -234,6 +234,10 @@ static void test_limits(void) {
   /* A name longer than the evaluator's buffer is refused, not cut. */
   repeated(text, cap, "1 + ", "x", 200, "\n");
   expect_error(text, "%s/case.cfg:2:9: error: A: name longer than 127 characters");
+  n = snprintf(text, cap, "include root\n");
+  for (int i = 0; i < 200; i++) text[n++] = 'K';
+  snprintf(text + n, cap - (size_t)n, " 1\n");
+  expect_error(text, "%s/case.cfg:2: error: key name of 200 characters, longer than 127");
   /* Derived keys inside one another: K0 = K1, ..., K149 = K150. */
   n = 0;
   for (int i = 0; i < 150; i++) n += snprintf(text + n, cap - (size_t)n, "K%d = K%d\n", i, i + 1);
