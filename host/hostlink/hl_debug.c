@@ -88,7 +88,6 @@ long hl_debug_take(hostlink *h, const unsigned char pkt[HL_DEBUG_PKT], FILE *out
   }
   int b = h->link_board[pkt[0]], thread = pkt[2], core = pkt[3];
   hl_line *l = &h->lines[(size_t)b * h->threads_per_board + (size_t)core * TinselThreadsPerCore + (size_t)thread];
-  if (out) h->stdout_to = out;
   if (pkt[4] != '\n') {
     if (l->len + 1 >= l->cap) {
       size_t cap = l->cap ? 2 * l->cap : 80;
@@ -105,16 +104,32 @@ long hl_debug_take(hostlink *h, const unsigned char pkt[HL_DEBUG_PKT], FILE *out
   return 1;
 }
 
-void hl_debug_close(hostlink *h) {
-  FILE *out = h->stdout_to ? h->stdout_to : stdout;
-  long incomplete = 0;
+/* Prints each thread's incomplete line (with a newline) to OUT, or,
+   when OUT is NULL, only counts its bytes; returns the bytes. */
+static unsigned long long incomplete_lines(hostlink *h, FILE *out) {
+  unsigned long long bytes = 0;
   if (h->lines)
     for (int b = 0; b < h->nboards; b++)
       for (int i = 0; i < h->threads_per_board; i++) {
         hl_line *l = &h->lines[(size_t)b * h->threads_per_board + (size_t)i];
-        if (l->len) put_line(h, out, b, i / TinselThreadsPerCore, i % TinselThreadsPerCore, l), incomplete++;
+        if (!l->len) continue;
+        bytes += l->len;
+        if (out) {
+          put_line(h, out, b, i / TinselThreadsPerCore, i % TinselThreadsPerCore, l);
+          l->len = 0;
+        }
       }
-  if (incomplete) fflush(out);
+  if (out && bytes) fflush(out);
+  return bytes;
+}
+
+void hl_end_stdout(hostlink *h, FILE *out) { incomplete_lines(h, out); }
+
+void hl_debug_close(hostlink *h) {
+  unsigned long long left = incomplete_lines(h, NULL);
+  if (left)
+    fprintf(stderr, "hostlink: %llu bytes of the threads' StdOut, on lines without their newline, were not printed "
+            "(hl_end_stdout prints them)\n", left);
   if (h->stdout_lost)
     fprintf(stderr, "hostlink: %llu bytes of the threads' StdOut were lost (out of memory, or from a thread "
             "outside the %d boards of %d cores)\n", h->stdout_lost, h->nboards, h->cores_per_board);

@@ -42,7 +42,6 @@ struct hostlink {
   size_t dpart_len;
   int board_link[64], link_board[64];
   hl_line *lines;               /* nboards * threads_per_board */
-  FILE *stdout_to;              /* where StdOut lines went last (hl_close prints incomplete ones there) */
   unsigned long long stdout_lost;   /* StdOut bytes that could not be kept (out of memory, bad thread) */
   unsigned char *started;       /* per global core: StartCmd acknowledged */
 };
@@ -57,7 +56,7 @@ int hl_write_all(hostlink *h, int fd, const void *buf, size_t len, const char *w
 int hl_debug_read(hostlink *h, unsigned char pkt[HL_DEBUG_PKT], int timeout_ms);
 /* Handles a StdOut packet (any other kind is ignored); returns bytes of output. */
 long hl_debug_take(hostlink *h, const unsigned char pkt[HL_DEBUG_PKT], FILE *out);
-/* At close: incomplete StdOut lines printed (with a newline), lost bytes reported. */
+/* At close: StdOut bytes never printed (incomplete lines, lost bytes) reported on stderr. */
 void hl_debug_close(hostlink *h);
 /* The DebugLink handshake (Ready, QueryIn/QueryOut per board). */
 int hl_debug_open(hostlink *h);

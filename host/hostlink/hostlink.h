@@ -104,10 +104,12 @@ long hl_poll_stdout(hostlink *h, FILE *out);
 /* Like hl_poll_stdout, but returns only once every line the threads
  * printed before the call is out: a TempIn to each board, whose TempOut
  * the board sends after the StdOut bytes it already has. 0, or -1 (a
- * board that does not answer within the timeout). hl_close prints the
- * lines still incomplete, with a newline, and reports on stderr any bytes
- * that could not be kept. */
+ * board that does not answer within the timeout). */
 int hl_sync_stdout(hostlink *h, FILE *out);
+/* Prints each thread's line still without its newline to OUT, with one
+ * added (at the end of a run). hl_close reports on stderr the bytes of
+ * lines never printed and any bytes that could not be kept. */
+void hl_end_stdout(hostlink *h, FILE *out);
 /* One StdIn byte to thread THREAD of every core of board (X, Y)
  * (SetDest broadcast + StdIn), or to one core when CORE >= 0. */
 int hl_put_stdin(hostlink *h, int x, int y, int core, int thread, uint8_t byte);

@@ -764,6 +764,8 @@ static void finish(void) {
   thread_stats(SS_KEY_STATS, hw.st.ss);
   if (!hw.no_debug && hl_sync_stdout(hw.h, stdout) < 0)
     fprintf(stderr, "op2 tinsel: the threads' last output may be incomplete: %s\n", hl_error(hw.h));
+  if (!hw.no_debug)
+    hl_end_stdout(hw.h, stdout);
   hl_close(hw.h);
   hw.h = NULL;
   if (hw.spawn) {

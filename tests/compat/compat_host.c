@@ -68,6 +68,7 @@ int main(int argc, char **argv) {
     struct timespec nap = { 0, 20 * 1000 * 1000 };
     nanosleep(&nap, NULL);
   }
+  hl_end_stdout(h, out);
   fclose(out);
   // One line per started thread: "X:Y:C:T: hello from thread 0xADDR".
   int nthreads = ncores * 16, *seen = calloc((size_t)nthreads, sizeof(int)), lines = 0, bad = 0, extra = 0;
