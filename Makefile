@@ -90,9 +90,10 @@ deps:
 	@$(DEPS_SCRIPT)
 
 # Tests run against a sanitizer build of all host code, kept apart in build/san.
+SAN_BUILD ?= build/san
 test:
-	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san all
-	@BUILD=build/san TEST_CFLAGS="$(SANFLAGS)" tests/run_suites.sh $(SUITES)
+	@$(MAKE) --no-print-directory SAN=1 BUILD=$(SAN_BUILD) all
+	@BUILD=$(SAN_BUILD) TEST_CFLAGS="$(SANFLAGS)" tests/run_suites.sh $(SUITES)
 
 bench: all $(BENCHES)
 

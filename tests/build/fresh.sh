@@ -15,8 +15,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
 # Run by make test, whose make exports its flags and command-line variables
-# (OP2_DEPS_DONE=1 among them): these makes must start afresh.
-unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+# to the environment (OP2_DEPS_DONE=1 among them): these makes start afresh.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES OP2_DEPS_DONE SAN BUILD SAN_BUILD
 
 make_bin=$(command -v make)
 tmp=$(mktemp -d)
@@ -87,7 +87,7 @@ for goal in sim test; do
   # Fresh each time: the programs hidden again.
   for f in "$tmp/real"/*; do rm -f "$tmp/bin/${f##*/}"; done
   out=$tmp/$goal.fresh
-  if ! PATH="$tmp/bin" "$make_bin" -n --no-print-directory BUILD="$tmp/b" DEPS_SCRIPT="$tmp/deps.sh" $goal > "$out" 2>&1; then
+  if ! PATH="$tmp/bin" "$make_bin" -n --no-print-directory BUILD="$tmp/b" SAN_BUILD="$tmp/san" DEPS_SCRIPT="$tmp/deps.sh" $goal > "$out" 2>&1; then
     fail "make -n $goal on a fresh machine" "$(tail -n 20 "$out")"
     continue
   fi
@@ -106,7 +106,7 @@ for goal in sim test; do
     fail "make -n $goal: op2c's compiles carry pkg-config's libxml2 flags" "$n_xml of $n_cc compiles have '$xml_cflags'"
   fi
   # The same commands as on a machine that had the packages all along.
-  PATH="$tmp/real:$tmp/bin" "$make_bin" -n --no-print-directory BUILD="$tmp/b" DEPS_SCRIPT="$tmp/deps.sh" $goal 2>&1 |
+  PATH="$tmp/real:$tmp/bin" "$make_bin" -n --no-print-directory BUILD="$tmp/b" SAN_BUILD="$tmp/san" DEPS_SCRIPT="$tmp/deps.sh" $goal 2>&1 |
     grep -v '^deps' > "$tmp/$goal.had"
   if diff <(grep -v '^deps' "$out") "$tmp/$goal.had" > "$tmp/$goal.diff"; then
     pass "make -n $goal: the same commands as with the packages present"

@@ -10,9 +10,11 @@
 # A harness adds itself in its own fragment, tests/fuzz/NAME/harness.mk:
 #   FUZZ_NAMES += NAME
 #   FUZZ_SRCS_NAME  := tests/fuzz/NAME/fuzz.c the/parser.c ...
-#   FUZZ_FLAGS_NAME := -Isome/dir          (optional)
+#   FUZZ_FLAGS_NAME := -Isome/dir          (optional; expanded in the recipe,
+#                                          so tool-derived flags stay lazy)
 #   FUZZ_DEPS_NAME  := $(GEN)/some.h        (optional: generated prerequisites)
-#   FUZZ_LIBS_NAME  := -lsome               (optional: libraries, linked after the sources)
+#   FUZZ_LIBS_NAME  := -lsome               (optional: libraries, linked after the sources;
+#                                          expanded in the recipe, likewise)
 FUZZ_CC      ?= clang
 FUZZ_CFLAGS  := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer -D_GNU_SOURCE -DFUZZING
@@ -23,7 +25,7 @@ include $(wildcard tests/fuzz/*/harness.mk)
 define fuzz_harness
 $(BUILD)/fuzz/$(1): $(FUZZ_SRCS_$(1)) $(FUZZ_DEPS_$(1)) $$(wildcard tests/fuzz/$(1)/*.h) tests/fuzz/rules.mk
 	@mkdir -p $$(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_FLAGS_$(1)) $(FUZZ_SRCS_$(1)) $(FUZZ_LIBS_$(1)) -lm -o $$@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $$(FUZZ_FLAGS_$(1)) $(FUZZ_SRCS_$(1)) $$(FUZZ_LIBS_$(1)) -lm -o $$@
 endef
 $(foreach f,$(FUZZ_NAMES),$(eval $(call fuzz_harness,$(f))))
 

@@ -25,5 +25,5 @@ SUITES  += tests/op2/run.sh tests/op2/print/run.sh
 # own, with make test's sanitizer build.
 .PHONY: test-op2-model
 test-op2-model:
-	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san all
-	@BUILD=build/san TEST_CFLAGS="$(SANFLAGS)" tests/run_suites.sh tests/op2/model.sh
+	@$(MAKE) --no-print-directory SAN=1 BUILD=$(SAN_BUILD) all
+	@BUILD=$(SAN_BUILD) TEST_CFLAGS="$(SANFLAGS)" tests/run_suites.sh tests/op2/model.sh
