@@ -26,6 +26,9 @@ int hl_unix_addr(const char *spec, struct sockaddr_un *sa, socklen_t *len, char 
   }
   memcpy(sa->sun_path, name, n);
   if (abstract) sa->sun_path[0] = 0;
-  *len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n + (abstract ? 0 : 1));
+  /* An abstract name is the whole of sun_path, NUL-padded, as Tinsel's
+     pciestreamd binds "pciestream" and HostLink connects to it (tinsel.md
+     §11): the exact-length name would be another address. */
+  *len = abstract ? (socklen_t)sizeof *sa : (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n + 1);
   return 0;
 }

@@ -1,7 +1,11 @@
 /* hl_sockaddr.h: socket addresses as the host link writes them, shared by
  * libhostlink (client) and tsim (server, sim/tsim_socket.c):
  *   unix:PATH    a socket file
- *   unix:@NAME   an abstract socket (Linux; as pciestreamd's "@pciestream")
+ *   unix:@NAME   an abstract socket (Linux), named as Tinsel names its own:
+ *                NAME NUL-padded to the whole of sun_path, the address
+ *                length sizeof(struct sockaddr_un), so unix:@pciestream is
+ *                the socket pciestreamd serves on a POETS box and
+ *                unix:@tinsel.b-1.1 the one Tinsel's simulator serves
  *   HOST:PORT    TCP (only where the caller allows it: DebugLink to boardctrld)
  */
 #ifndef HL_SOCKADDR_H

@@ -21,3 +21,11 @@ $(eval $(call compat_app,tile/,$(GEN)/boards/tile))
 
 TARGETS += $(COMPAT_T)/compat_host $(COMPAT_T)/hello.elf $(COMPAT_T)/tile/hello.elf
 SUITES  += tests/compat/run.sh
+
+# The host-link socket names as Tinsel's pciestreamd and HostLink use them.
+$(COMPAT_T)/sockname: tests/compat/sockname.c $(HOSTLINK_HDRS) sim/tsim_socket.h $(OBJ)/sim/tsim_socket.o \
+                      $(HOSTLINK_LIB) $(LIB)/libboards.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Ihost/hostlink -Isim -I$(GEN) $< $(OBJ)/sim/tsim_socket.o $(HOSTLINK_LIB) $(LIB)/libboards.a \
+	  $(LDFLAGS) -o $@
+TARGETS += $(COMPAT_T)/sockname

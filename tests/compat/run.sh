@@ -36,6 +36,15 @@ on() {
   [ $brc -eq 0 ] || grep -q '^FAILED' <<<"$out" || fail "hello on the $cfg model: compat_host exits 0" "exit $brc" "$out"
   [ $trc -eq 0 ] || fail "hello on the $cfg model: tsim exits 0" "exit $trc" "$(tail -n 5 "$tmp/$cfg.err")"
 }
+if [ -x "$T/sockname" ]; then
+  "$T/sockname" > "$tmp/sockname.out" 2>&1
+  while IFS= read -r line; do
+    case $line in PASS\ *) pass "${line#PASS }" ;; FAIL\ *) fail "${line#FAIL }" ;; esac
+  done < "$tmp/sockname.out"
+  grep -q "passed, 0 failed" "$tmp/sockname.out" || grep -q "^FAIL" "$tmp/sockname.out" || fail "sockname runs" "$(cat "$tmp/sockname.out")"
+else
+  fail "built: $T/sockname"
+fi
 on board "$T/hello.elf"
 on tile "$T/tile/hello.elf"
 on box "$T/hello.elf" --cores 2
