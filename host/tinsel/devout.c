@@ -9,7 +9,8 @@
  * HostLink's debug link assembles, host/hostlink/hl_debug.c): bytes are
  * gathered per thread and each complete line is printed to stdout,
  * prefixed "X:Y:C:T: " (the thread's board X and Y, its core within the
- * board and its thread within the core). A line that is still incomplete at
+ * board and its thread within the core; with OP2_TINSEL_BEGIN_END=device,
+ * where devices are not placed on threads, "TYPE[INDEX]: "). A line that is still incomplete at
  * exit is printed with a newline added (op2t_devout_flush).
  */
 #include <stdarg.h>
@@ -20,22 +21,39 @@
 #include "images.h"
 #include "op2t_internal.h"
 
+/* Whose bytes: a thread address, or (OP2_TINSEL_BEGIN_END=device, no
+   placement) a device: DEVICE_KEY | type << 32 | index. */
+#define DEVICE_KEY ((uint64_t)1 << 40)
+
 typedef struct {
-  uint32_t thread;     /* its address */
+  uint64_t who;
+  const char *type;    /* a device's type name */
   char *text;
   size_t len, cap;
 } Line;
 
 static struct {
-  uint32_t cur;
+  uint64_t cur;
+  const char *cur_type;
   Line *lines;         /* incomplete lines, one per thread that has one */
   int n, cap;
 } out;
 
 void op2t_devout_at(uint32_t addr) { out.cur = addr; }
 
-/* ADDR is a thread address (tinsel.md §2.4): {board Y, board X, thread within the board}. */
-static void prefix(FILE *f, uint32_t addr) {
+void op2t_devout_at_device(const char *type, int t, int d) {
+  out.cur = DEVICE_KEY | (uint64_t)t << 32 | (uint32_t)d;
+  out.cur_type = type;
+}
+
+/* A thread address (tinsel.md §2.4: {board Y, board X, thread within the
+   board}) as X:Y:C:T; a device as TYPE[INDEX]. */
+static void prefix(FILE *f, uint64_t who, const char *type) {
+  if (who & DEVICE_KEY) {
+    fprintf(f, "%s[%u]: ", type, (unsigned)(uint32_t)who);
+    return;
+  }
+  uint32_t addr = (uint32_t)who;
   const PlaceMachine *m = op2t_machine();
   int lb = m->log_threads_per_board;
   uint32_t in_board = addr & (((uint32_t)1 << lb) - 1), tpc = (uint32_t)m->threads_per_core;
@@ -43,24 +61,24 @@ static void prefix(FILE *f, uint32_t addr) {
   fprintf(f, "%u:%u:%u:%u: ", bx, by, in_board / tpc, in_board % tpc);
 }
 
-static Line *find(uint32_t t) {
+static Line *find(uint64_t who) {
   for (int i = 0; i < out.n; i++)
-    if (out.lines[i].thread == t)
+    if (out.lines[i].who == who)
       return &out.lines[i];
   return NULL;
 }
 
-static Line *add(uint32_t t) {
+static Line *add(uint64_t who, const char *type) {
   if (out.n == out.cap) {
     out.cap = out.cap ? 2 * out.cap : 16;
     out.lines = op2t_grow(out.lines, (size_t)out.cap, sizeof(Line));
   }
-  out.lines[out.n] = (Line){ .thread = t };
+  out.lines[out.n] = (Line){ .who = who, .type = type };
   return &out.lines[out.n++];
 }
 
 static void emit(Line *l) {
-  prefix(stdout, l->thread);
+  prefix(stdout, l->who, l->type);
   fwrite(l->text, 1, l->len, stdout);
   fputc('\n', stdout);
   free(l->text);
@@ -73,11 +91,11 @@ static void put_bytes(const char *s, size_t n) {
     size_t k = nl ? (size_t)(nl - s) : n;
     Line *l = find(out.cur);
     if (nl && !l) { /* a whole line: straight out */
-      prefix(stdout, out.cur);
+      prefix(stdout, out.cur, out.cur_type);
       fwrite(s, 1, k + 1, stdout);
     } else {
       if (!l)
-        l = add(out.cur);
+        l = add(out.cur, out.cur_type);
       if (l->len + k > l->cap) {
         l->cap = l->len + k + 80;
         l->text = op2t_grow(l->text, l->cap, 1);

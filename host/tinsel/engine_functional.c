@@ -106,13 +106,20 @@ static Msg *push(Queue *q) {
 static char *props_of(op2t_run *r, int t, int d) { return r->devs[t].props + (size_t)d * r->devs[t].props_bytes; }
 static char *state_of(op2t_run *r, int t, int d) { return r->devs[t].state + (size_t)d * r->devs[t].state_bytes; }
 
-/* Device output (devout.c) is the thread's that device T D is placed on. */
-static void device_at(int t, int d) { op2t_devout_at(place_thread_addr(op2t_machine(), op2t_threads()[t][d])); }
+/* Device output (devout.c) is the thread's that device T D is placed on,
+ * or the device's own when devices are not placed (begin and end per device). */
+static void device_at(op2t_run *r, int t, int d) {
+  const uint32_t *const *th = r->thread;
+  if (th && th[t])
+    op2t_devout_at(place_thread_addr(op2t_machine(), th[t][d]));
+  else
+    op2t_devout_at_device(r->graph->types[t].name, t, d);
+}
 
 /* Re-evaluates a device's ReadyToSend and its place in the ready list. */
 static void update_rts(Engine *e, int t, int d) {
   const ss_dev_type *dt = &ss_dev_types[t];
-  device_at(t, d);
+  device_at(e->r, t, d);
   uint32_t w = dt->rts ? dt->rts(e->r->graph_props, props_of(e->r, t, d), state_of(e->r, t, d)) : 0;
   e->rts[t][d] = w;
   int *p = &e->pos[t][d];
@@ -213,7 +220,7 @@ static void run_recv(Engine *e, const Msg *mp) {
     exit(1);
   }
   uint8_t edge_props = m.slot;
-  device_at(m.type, m.dev);
+  device_at(r, m.type, m.dev);
   dt->recv[m.pin](r->graph_props, props_of(r, m.type, m.dev), state_of(r, m.type, m.dev),
                   m.has_props ? &edge_props : NULL, m.payload);
   r->counts->handlers++;
@@ -238,7 +245,7 @@ static void send_from(Engine *e, int t, int d) {
     exit(1);
   }
   _Alignas(8) uint8_t payload[SS_MAX_PAYLOAD] = {0};
-  device_at(t, d);
+  device_at(r, t, d);
   int send = dt->send[pin](r->graph_props, props_of(r, t, d), state_of(r, t, d), payload);
   r->counts->handlers++;
   update_rts(e, t, d);

@@ -30,6 +30,7 @@ const op2t_engine *op2t_current_engine(void);
 void op2t_engine_finish(void);
 /* devout.c: device output on the engines that run device code on the host */
 void op2t_devout_at(uint32_t addr);     /* the thread (its address) whose code runs next */
+void op2t_devout_at_device(const char *type, int t, int d);   /* or a device with no thread */
 void op2t_devout_flush(void);           /* incomplete lines, at exit */
 
 /* invoke.c: the devices of every type, bound or not ([ntypes]). */
