@@ -14,11 +14,17 @@
 static FILE *sink;
 static char dir[64], path[96];
 
+static void clean_up(void) {
+  remove(path);
+  rmdir(dir);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc, (void)argv;
   sink = fopen("/dev/null", "w");
   snprintf(dir, sizeof dir, "/tmp/fuzz-boards-%ld", (long)getpid());
   snprintf(path, sizeof path, "%s/case.cfg", dir);
+  atexit(clean_up);
   return sink && (mkdir(dir, 0700) == 0 || access(dir, W_OK) == 0) ? 0 : 1;
 }
 
