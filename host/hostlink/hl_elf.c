@@ -12,7 +12,7 @@
 /* SECTION's bytes as words (zero-padded; .bss is zeros, as in Tinsel's
    data image). The caller frees. */
 static uint32_t *section_words(const Elf32Section *s, size_t *n) {
-  *n = (s->size + 3) / 4;
+  *n = (size_t)(((uint64_t)s->size + 3) / 4);   /* 64-bit: a size near 2^32 must not wrap to 0 */
   uint32_t *w = calloc(*n ? *n : 1, 4);
   if (w && s->data)
     for (uint32_t i = 0; i < s->size; i++) w[i / 4] |= (uint32_t)s->data[i] << (8 * (i % 4));
@@ -45,15 +45,25 @@ int hl_load_elf(hostlink *h, const char *elf_path, const int *cores, int ncores)
   }
   for (int s = 0; s < elf.nsecs && !rc; s++) {
     const Elf32Section *sec = &elf.secs[s];
+    /* Where it goes, checked before anything is allocated or sent. */
+    uint64_t end = (uint64_t)sec->addr + sec->size;
+    if (sec->kind & ELF32_SEC_EXEC) {
+      if (sec->addr < TinselMaxBootImageBytes || end > h->instr_bytes || (sec->addr & 3)) {
+        rc = hl_fail(h, "hl_load_elf: %s: section %s [0x%x, 0x%llx) lies outside the application's instruction memory "
+                     "[0x%x, 0x%x) (link with firmware/link/app.ld)", elf_path, sec->name, sec->addr,
+                     (unsigned long long)end, TinselMaxBootImageBytes, h->instr_bytes);
+        break;
+      }
+    } else if (sec->addr < TinselDRAMBase || end > (uint64_t)TinselDRAMBase + TinselDRAMGlobalsLength || (sec->addr & 3)) {
+      rc = hl_fail(h, "hl_load_elf: %s: section %s [0x%x, 0x%llx) lies outside the DRAM globals [0x%x, 0x%llx) "
+                   "(link with firmware/link/app.ld)", elf_path, sec->name, sec->addr, (unsigned long long)end,
+                   TinselDRAMBase, (unsigned long long)TinselDRAMBase + TinselDRAMGlobalsLength);
+      break;
+    }
     size_t nw;
     uint32_t *w = section_words(sec, &nw);
-    if (!w) { rc = hl_fail(h, "hl_load_elf: out of memory"); break; }
+    if (!w) { rc = hl_fail(h, "hl_load_elf: out of memory for section %s (%u bytes)", sec->name, sec->size); break; }
     if (sec->kind & ELF32_SEC_EXEC) {
-      uint32_t end = sec->addr + sec->size;
-      if (sec->addr < TinselMaxBootImageBytes || end > h->instr_bytes || (sec->addr & 3))
-        rc = hl_fail(h, "hl_load_elf: %s: section %s [0x%x, 0x%x) lies outside the application's instruction memory "
-                     "[0x%x, 0x%x) (link with firmware/link/app.ld)", elf_path, sec->name, sec->addr, end,
-                     TinselMaxBootImageBytes, h->instr_bytes);
       for (int i = 0; i < n && !rc; i++) {
         int g = list[i], b = g / h->cores_per_board;
         if (imem_shared_with_listed(list, n, g)) continue;
