@@ -13,7 +13,7 @@ static const char usage[] =
     "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
     "            [--imem standard|enlarged] [--trace FILE.fst] [--all-threads]\n"
     "            [--progress] [--quiet] [--stats-file FILE] [--preload FILE]\n"
-    "       tsim --config core|tile|board|box --hostlink unix:PATH [--debuglink unix:PATH2]\n"
+    "       tsim --config core|tile|board|box --hostlink unix:PATH [--debuglink unix:PATH2|HOST:PORT]\n"
     "            [--boot FILE | --elf FILE] [options as above]\n";
 
 static int bad(const char *fmt, const char *arg) {
@@ -67,10 +67,13 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
     } else if (!strcmp(opt, "--preload")) {
       a->preload = val;
     } else if (!strcmp(opt, "--hostlink") || !strcmp(opt, "--debuglink")) {
-      /* Local sockets only: unix:PATH (a socket file) or unix:@NAME (abstract). */
-      if (strncmp(val, "unix:", 5) || !val[5] || strlen(val + 5) > 100) {
-        char fmt[96];
-        snprintf(fmt, sizeof fmt, "%s wants unix:PATH or unix:@NAME (at most 100 characters), not \"%%s\"", opt);
+      /* Local sockets: unix:PATH (a socket file) or unix:@NAME (abstract);
+         the DebugLink also over TCP, HOST:PORT, as boardctrld serves it. */
+      int tcp = !strcmp(opt, "--debuglink") && strncmp(val, "unix:", 5) && strchr(val, ':');
+      if (!tcp && (strncmp(val, "unix:", 5) || !val[5] || strlen(val + 5) > 100)) {
+        char fmt[128];
+        snprintf(fmt, sizeof fmt, "%s wants unix:PATH or unix:@NAME (at most 100 characters)%s, not \"%%s\"", opt,
+                 strcmp(opt, "--debuglink") ? "" : " or HOST:PORT");
         return bad(fmt, val);
       }
       if (!strcmp(opt, "--hostlink")) a->hostlink = val;

@@ -4,8 +4,11 @@
    payload[4]}: link is the board's JTAG link within its box (here the
    board's index in the run), the payload a DebugLink command padded with
    zeros. On connecting
-   the client gets {0, Ready = 255}. Commands (tinsel.md §4.3): QueryIn {0,
-   offset, config} -> QueryOut {0, 1 + board id}; SetDest {1, thread, core}
+   the client gets {0, Ready = 255}. Commands (tinsel.md §4.3, §11): QueryIn
+   {0, offset, config} -> QueryOut {0, 1 + board id}, or {0, 0} on the
+   bridge's link (the one after the boards'); EnIdle {3, mesh size} ->
+   QueryOut as QueryIn (idle detection is always on; the config bits, link
+   disables and the extra send slot, are not modelled); SetDest {1, thread, core}
    (core bit 7: every core); StdIn {2, byte} -> the FIFO of each destination
    thread, read through CSR FromUart; TempIn {4} -> TempOut {4, 40 + 128}
    (a fixed 40 degrees C: the model has no sensor). Threads' ToUart bytes go
@@ -23,7 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { PKT = 5, CMD_QUERY = 0, CMD_SET_DEST = 1, CMD_STDIO = 2, CMD_TEMP = 4, CMD_READY = 255 };
+enum { PKT = 5, CMD_QUERY = 0, CMD_SET_DEST = 1, CMD_STDIO = 2, CMD_EN_IDLE = 3, CMD_TEMP = 4, CMD_READY = 255 };
 enum { FIFO = 64, NUM_THREADS = TSIM_THREADS, BROADCAST = 0x80, TEMP_C = 40 };
 enum { IN_CAP = 4096 };
 
@@ -102,23 +105,39 @@ static int std_in(unsigned b, uint8_t byte) {
   return 1;
 }
 
+/* The bridge board's link: the one after the workers', as on a POETS box
+   (links 0-5 the six workers, 6 the bridge). It answers QueryIn with 0 and
+   takes EnIdle; it has no threads. */
+static unsigned bridge_link(void) { return tsim_boards(); }
+
 /* Obey one packet; 0 when it must wait (StdIn FIFO full). */
 static int obey(const unsigned char *p) {
   unsigned b = p[0];
+  if (b == bridge_link()) {
+    switch (p[1]) {
+    case CMD_QUERY: case CMD_EN_IDLE: put(b, CMD_QUERY, 0, 0, 0); return 1;   /* QueryOut 0: a bridge */
+    case CMD_TEMP: put(b, CMD_TEMP, TEMP_C + 128, 0, 0); return 1;
+    default:
+      fprintf(stderr, "tsim: debuglink: command %u for link %u ignored: that is the bridge board, which has no threads\n",
+              p[1], b);
+      return 1;
+    }
+  }
   if (b >= tsim_boards()) {
-    fprintf(stderr, "tsim: debuglink: packet for link %u ignored: this model has %u board(s), on links 0..%u\n", b,
-            tsim_boards(), tsim_boards() - 1);
+    fprintf(stderr, "tsim: debuglink: packet for link %u ignored: this model has %u board(s) on links 0..%u and its "
+            "bridge on link %u\n", b, tsim_boards(), tsim_boards() - 1, bridge_link());
     return 1;
   }
   /* Board id within the box: {Y, X} with MeshXBitsWithinBox bits of X. */
   unsigned id = (b / tsim_boards_x()) << TinselMeshXBitsWithinBox | b % tsim_boards_x();
   switch (p[1]) {
   case CMD_QUERY: put(b, CMD_QUERY, (unsigned char)(1 + id), 0, 0); return 1;
+  case CMD_EN_IDLE: put(b, CMD_QUERY, (unsigned char)(1 + id), 0, 0); return 1;   /* idle detection is always on */
   case CMD_SET_DEST: dl.dest_thread[b] = p[2]; dl.dest_core[b] = p[3]; return 1;
   case CMD_STDIO: return std_in(b, p[2]);
   case CMD_TEMP: put(b, CMD_TEMP, TEMP_C + 128, 0, 0); return 1;
   default:
-    fprintf(stderr, "tsim: debuglink: unknown command %u ignored (known: 0 QueryIn, 1 SetDest, 2 StdIn, 4 TempIn)\n", p[1]);
+    fprintf(stderr, "tsim: debuglink: unknown command %u ignored (known: 0 QueryIn, 1 SetDest, 2 StdIn, 3 EnIdle, 4 TempIn)\n", p[1]);
     return 1;
   }
 }

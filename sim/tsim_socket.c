@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <netdb.h>
+#include <stdlib.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,9 +17,44 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+/* HOST:PORT (HOST empty: 127.0.0.1, loopback only), as boardctrld serves
+   the DebugLink on port 10101. */
+static int listen_tcp(const char *spec, char *err, size_t errlen) {
+  const char *colon = strrchr(spec, ':');
+  char host[256], *end;
+  long port = colon ? strtol(colon + 1, &end, 10) : -1;
+  if (!colon || !colon[1] || *end || port < 1 || port > 65535 || (size_t)(colon - spec) >= sizeof host) {
+    snprintf(err, errlen, "%s: not an address (want unix:PATH, unix:@NAME or HOST:PORT with a port 1..65535)", spec);
+    return -1;
+  }
+  memcpy(host, spec, (size_t)(colon - spec));
+  host[colon - spec] = 0;
+  struct addrinfo hints = { .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV }, *res;
+  int g = getaddrinfo(host[0] ? host : "127.0.0.1", colon + 1, &hints, &res);
+  if (g) {
+    snprintf(err, errlen, "%s: %s", spec, gai_strerror(g));
+    return -1;
+  }
+  int fd = -1, e = 0, one = 1;
+  for (struct addrinfo *ai = res; ai && fd < 0; ai = ai->ai_next) {
+    fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+    if (fd < 0) { e = errno; continue; }
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(fd, ai->ai_addr, ai->ai_addrlen) || listen(fd, 1)) {
+      e = errno;
+      close(fd);
+      fd = -1;
+    }
+  }
+  freeaddrinfo(res);
+  if (fd < 0) snprintf(err, errlen, "%s: cannot listen: %s", spec, strerror(e));
+  return fd;
+}
+
 int tsim_listen(const char *spec, char *err, size_t errlen) {
   struct sockaddr_un sa;
   socklen_t len;
+  if (!hl_is_unix_addr(spec)) return listen_tcp(spec, err, errlen);
   if (hl_unix_addr(spec, &sa, &len, err, errlen)) return -1;
   struct stat st;
   /* A socket file left by an earlier run: replace it (never any other file). */
@@ -70,5 +107,5 @@ void tsim_unlisten(const char *spec, int listen_fd) {
   socklen_t len;
   char err[160];
   if (listen_fd >= 0) close(listen_fd);
-  if (!hl_unix_addr(spec, &sa, &len, err, sizeof err) && sa.sun_path[0]) unlink(sa.sun_path);
+  if (hl_is_unix_addr(spec) && !hl_unix_addr(spec, &sa, &len, err, sizeof err) && sa.sun_path[0]) unlink(sa.sun_path);
 }

@@ -9,7 +9,8 @@ extern "C" {
 #endif
 
 /* Listen on SPEC ("unix:PATH" or "unix:@NAME"; a stale socket file at PATH
-   is replaced). The listening fd, or -1 with why in ERR. */
+   is replaced; or, where the caller allows it, TCP "HOST:PORT", HOST empty
+   meaning 127.0.0.1). The listening fd, or -1 with why in ERR. */
 int tsim_listen(const char *spec, char *err, size_t errlen);
 
 /* Accept one client on LISTEN_FD (blocking when WAIT, else -1 at once if

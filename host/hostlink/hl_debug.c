@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-enum { CMD_QUERY = 0, CMD_SET_DEST = 1, CMD_STDIO = 2, CMD_TEMP = 4, CMD_READY = 255, BROADCAST = 0x80 };
+enum { CMD_QUERY = 0, CMD_SET_DEST = 1, CMD_STDIO = 2, CMD_EN_IDLE = 3, CMD_TEMP = 4, CMD_READY = 255, BROADCAST = 0x80 };
 
 int hl_debug_read(hostlink *h, unsigned char pkt[HL_DEBUG_PKT], int timeout_ms) {
   long long deadline = hl_now_ms() + (timeout_ms < 0 ? 0 : timeout_ms);
@@ -53,17 +53,36 @@ int hl_debug_open(hostlink *h) {
     return r < 0 ? -1 : hl_fail(h, "DebugLink: no Ready packet from the server within %d ms", h->timeout_ms);
   if (h->nboards > 64) return hl_fail(h, "DebugLink: %d boards; at most 64 links", h->nboards);
   for (int b = 0; b < 64; b++) h->board_link[b] = h->link_board[b] = -1;
-  /* One box: links 0..nboards-1, at offset (0, 0), no link disabled. */
-  for (int link = 0; link < h->nboards; link++)
+  /* One box, as Tinsel's HostLink does it (tinsel.md §11): QueryIn on
+     every link, the boards' and one more for the bridge board (a POETS
+     box: six workers on links 0-5, the bridge on 6), at offset (0, 0), no
+     link disabled; then EnIdle to the bridge, which turns on idle
+     detection. A server with no bridge (no answer for the extra link within
+     a second of the boards' answers) gets no EnIdle. */
+  int links = h->nboards < 64 ? h->nboards + 1 : 64, answers = 0, bridge = -1;
+  for (int link = 0; link < links; link++)
     if (put(h, link, CMD_QUERY, 0, 0)) return -1;
-  for (int answers = 0; answers < h->nboards;) {
-    r = hl_debug_read(h, pkt, h->timeout_ms);
+  long long bridge_deadline = -1;
+  while (answers < links) {
+    int wait = h->timeout_ms;
+    if (answers >= h->nboards) {   /* only the bridge's answer is missing */
+      if (bridge_deadline < 0) bridge_deadline = hl_now_ms() + 1000;
+      long long left = bridge_deadline - hl_now_ms();
+      if (left <= 0) break;
+      wait = (int)left;
+    }
+    r = hl_debug_read(h, pkt, wait);
     if (r < 0) return -1;
+    if (r == 0 && answers >= h->nboards) break;
     if (r == 0) return hl_fail(h, "DebugLink: %d of %d boards answered QueryIn within %d ms", answers, h->nboards, h->timeout_ms);
     if (pkt[1] == CMD_STDIO) { hl_debug_take(h, pkt, stdout); continue; }
     if (pkt[1] != CMD_QUERY || pkt[0] >= 64) return hl_fail(h, "DebugLink: unexpected packet %u from link %u", pkt[1], pkt[0]);
     answers++;
-    if (pkt[2] == 0) continue;   /* a bridge board */
+    if (pkt[2] == 0) {   /* a bridge board */
+      if (bridge >= 0) return hl_fail(h, "DebugLink: links %d and %u both answered as the bridge board", bridge, pkt[0]);
+      bridge = pkt[0];
+      continue;
+    }
     int id = pkt[2] - 1, x = id & ((1 << h->g.mesh_x_bits_within_box) - 1), y = id >> h->g.mesh_x_bits_within_box;
     if (x >= h->boards_x || y >= h->boards_y)
       return hl_fail(h, "DebugLink: link %u is board (%d, %d), outside the %d x %d mesh", pkt[0], x, y, h->boards_x, h->boards_y);
@@ -72,7 +91,16 @@ int hl_debug_open(hostlink *h) {
   }
   for (int b = 0; b < h->nboards; b++)
     if (h->board_link[b] < 0) return hl_fail(h, "DebugLink: no link answered as board (%d, %d)", b % h->boards_x, b / h->boards_x);
-  return 0;
+  if (bridge < 0) return 0;
+  if (put(h, bridge, CMD_EN_IDLE, (unsigned char)(h->boards_y << 4 | h->boards_x), 0)) return -1;
+  for (;;) {
+    r = hl_debug_read(h, pkt, h->timeout_ms);
+    if (r < 0) return -1;
+    if (r == 0) return hl_fail(h, "DebugLink: the bridge board (link %d) did not answer EnIdle within %d ms", bridge, h->timeout_ms);
+    if (pkt[1] == CMD_STDIO) { hl_debug_take(h, pkt, stdout); continue; }
+    if (pkt[1] == CMD_QUERY && pkt[0] == bridge) return 0;
+    return hl_fail(h, "DebugLink: unexpected packet %u from link %u after EnIdle", pkt[1], pkt[0]);
+  }
 }
 
 static void put_line(hostlink *h, FILE *out, int b, int core, int thread, const hl_line *l) {

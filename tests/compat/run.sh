@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tests/compat/run.sh: Tinsel-style programs on the models through
 # libhostlink (tests/compat/rules.mk): hello (entry `j main`, main returns)
-# booted by compat_host on a board, a tile and the first cores of a box:
-# each thread prints once, thread 0 returns to the boot loader. Reads
+# booted by compat_host on a board (DebugLink over TCP), a tile and the
+# first cores of a box: each thread prints once, thread 0 returns to the
+# boot loader. The socket names: tests/compat/sockname. Reads
 # BUILD (default build).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,10 +18,11 @@ for f in "$T/compat_host" "$T/hello.elf" "$T/tile/hello.elf" "$tsim"; do
   [ -e "$f" ] || { fail "built: $f" "run make BUILD=$BUILD all"; finish; exit; }
 done
 
-# on CONFIG APP [COMPAT_HOST OPTION...]: tsim serving CONFIG, compat_host booting APP.
+# on CONFIG APP [COMPAT_HOST OPTION...]: tsim serving CONFIG, compat_host
+# booting APP. DEBUG (default a local socket) is the DebugLink's address.
 on() {
   local cfg=$1 app=$2 out trc brc secs t0; shift 2
-  local host=unix:$tmp/$cfg.sock debug=unix:@op2-poets-compat-$$-$cfg
+  local host=unix:$tmp/$cfg.sock debug=${DEBUG:-unix:@op2-poets-compat-$$-$cfg}
   "$tsim" --config "$cfg" --hostlink "$host" --debuglink "$debug" >"$tmp/$cfg.out" 2>"$tmp/$cfg.err" &
   local pid=$!
   t0=${EPOCHREALTIME/./}
@@ -45,7 +47,16 @@ if [ -x "$T/sockname" ]; then
 else
   fail "built: $T/sockname"
 fi
-on board "$T/hello.elf"
+# The board with its DebugLink over TCP on the loopback, as boardctrld
+# serves it (a port of its own per run); the box (six boards and the
+# bridge on link 6: QueryIn on links 0-6, then EnIdle) on a local socket.
+DEBUG=127.0.0.1:$((20000 + $$ % 20000)) on board "$T/hello.elf"
+check "the board's DebugLink was TCP" grep -q "debuglink: listening on 127.0.0.1:" "$tmp/board.err"
 on tile "$T/tile/hello.elf"
 on box "$T/hello.elf" --cores 2
+if grep -q 'ignored' "$tmp/box.err"; then
+  fail "the box's DebugLink handshake: no packet ignored" "$(grep ignored "$tmp/box.err" | head -n 3)"
+else
+  pass "the box's DebugLink handshake: every link answered, EnIdle to the bridge (link 6)"
+fi
 finish

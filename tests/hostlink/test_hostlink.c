@@ -275,15 +275,23 @@ static void test_boot(hostlink *h, int s) {
   CHECK(hl_go(h) == -1 && strstr(hl_error(h), "DebugLink"), "go needs a DebugLink: %s", hl_error(h));
 }
 
-// The DebugLink's far end, in a child process: Ready, QueryOut, a StdOut
-// line, then checks SetDest + StdIn. Exits 0 when all was as expected.
+// The DebugLink's far end, in a child process, as boardctrld with one
+// worker (link 0) and the bridge (link 1): Ready, QueryOut for each
+// QueryIn, EnIdle to the bridge answered, a StdOut line, then checks
+// SetDest + StdIn. Exits 0 when all was as expected.
 static int debug_server(int lfd) {
   int d = accept(lfd, NULL, NULL);
-  unsigned char p[5], ready[5] = { 0, 255 }, query_out[5] = { 0, 0, 1 };
+  unsigned char p[5], ready[5] = { 0, 255 }, query_out[5] = { 0, 0, 1 }, bridge_out[5] = { 1, 0, 0 };
   write_all(d, ready, 5);
   read_exact(d, p, 5);
   if (p[0] != 0 || p[1] != 0) return 1;
+  read_exact(d, p, 5);
+  if (p[0] != 1 || p[1] != 0) return 6;   // QueryIn on the bridge's link too
+  write_all(d, bridge_out, 5);
   write_all(d, query_out, 5);
+  read_exact(d, p, 5);
+  if (memcmp(p, (unsigned char[]){ 1, 3, 0x11, 0, 0 }, 5)) return 7;   // EnIdle to the bridge: a 1 x 1 mesh
+  write_all(d, bridge_out, 5);
   const char *line = "hi\n";
   for (const char *c = line; *c; c++) {
     unsigned char out[5] = { 0, 2, 1, 2, (unsigned char)*c };   // thread 1 of core 2
