@@ -58,6 +58,24 @@ static const char *op2_headers[] = {
     "op_seq.h", "op_lib_cpp.h", "op_lib_c.h", "op_lib_core.h", "op_profile.h", "op_lib_mpi.h",
 };
 
+// The macros OP2's headers define for programs (besides the access modes,
+// which are built in), as host/seq/op_seq.h defines them for the program's
+// own compiler: the two must agree. MIN and MAX only where the program has
+// none of its own (a guard name), as OP2 does. The file their tokens come
+// from marks them for pp_macro_definitions.
+#define OP2_HEADER_FILE "<op2 headers>"
+static const struct {
+  const char *guard;
+  const char *text;
+} op2_header_macros[] = {
+    {"MIN", "MIN(a, b) ((a) < (b) ? (a) : (b))"},
+    {"MAX", "MAX(a, b) ((a) > (b) ? (a) : (b))"},
+    {NULL, "ROUND_UP(bytes) (((bytes) + 15) & ~15)"},
+    {NULL, "ROUND_UP_64(bytes) (((bytes) + 63) & ~63)"},
+};
+// Set by the first OP2 header the program includes (their include guard).
+static bool op2_macros_defined;
+
 // The macro named by the len bytes at name (an identifier of any length:
 // a fixed buffer here left long names silently unexpanded).
 static Macro *find_macro_n(const char *name, size_t len) {
@@ -266,12 +284,24 @@ static void define_from_option(const char *def) {
   read_define(tok);
 }
 
-static void define_builtin(const char *text) {
+static void define_in(const char *file, const char *text) {
   char *buf = xstrdup(text);
-  File *f = new_file("<built-in>", buf, strlen(buf));
+  File *f = new_file(file, buf, strlen(buf));
   Token *tok = tokenize(f);
   tok->at_bol = false;
   read_define(tok);
+}
+
+static void define_builtin(const char *text) { define_in("<built-in>", text); }
+
+// What including one of OP2's headers defines (once, like an include guard).
+static void define_op2_header_macros(void) {
+  if (op2_macros_defined)
+    return;
+  op2_macros_defined = true;
+  for (size_t i = 0; i < sizeof(op2_header_macros) / sizeof(*op2_header_macros); i++)
+    if (!op2_header_macros[i].guard || !find_macro_name(op2_header_macros[i].guard))
+      define_in(OP2_HEADER_FILE, op2_header_macros[i].text);
 }
 
 //
@@ -681,8 +711,10 @@ static Token *include_file(Token *tok, Token *name_tok) {
   Token *rest = skip_line(name_tok->next);
   char *path = search_include(name, name_tok);
   if (!path) {
-    if (is_op2_header(name))
+    if (is_op2_header(name)) {
+      define_op2_header_macros();
       return rest;
+    }
     fatal_tok(name_tok, "cannot find include file '%s'", name);
   }
   if (seen_pragma_once(path))
@@ -717,7 +749,14 @@ static Token *directive(Token *tok) {
     if (name->kind == TK_STR && !name->at_bol)
       return include_file(start, name);
     if (tok_equal(name, "<") && !name->at_bol) {
-      while (!tok->at_bol) // system header: not read
+      // A system header is not read; one of OP2's names (<op_seq.h>,
+      // <op_profile.h>) defines what that header defines.
+      char *sys = "";
+      for (tok = name->next; !tok->at_bol && !tok_equal(tok, ">"); tok = tok->next)
+        sys = format("%s%.*s", sys, tok->len, tok->loc);
+      if (is_op2_header(sys))
+        define_op2_header_macros();
+      while (!tok->at_bol)
         tok = tok->next;
       return tok;
     }
@@ -836,6 +875,7 @@ Token *preprocess(File *main_file, const PPOptions *opts) {
   macros = (StrMap){0};
   cond_incl = NULL;
   arg_depth = 0;
+  op2_macros_defined = false;
   pragma_once = (StrArray){0};
   VEC_PUSH(pp_files, pp_nfiles, main_file);
   define_builtins(has_cxx_suffix(main_file->name));
@@ -852,9 +892,11 @@ static int by_name(const void *a, const void *b) {
   return strcmp((*(Macro *const *)a)->name, (*(Macro *const *)b)->name);
 }
 
-// The #define lines of every macro the program defined in its own files
-// or with -D (not the built-ins), sorted by name: the tinsel back end
-// compiles kernels apart from the program, and kernels may use them.
+// The #define lines of every macro the program defined in its own files,
+// with -D or by including one of OP2's headers (not the built-ins), sorted
+// by name: the tinsel back end compiles kernels apart from the program, and
+// kernels may use them. OP2's are guarded, as OP2's headers guard MIN and
+// MAX: code compiled beside op_seq.h sees the same macro twice.
 char *pp_macro_definitions(void) {
   Macro **all = NULL;
   int n = 0;
@@ -870,6 +912,9 @@ char *pp_macro_definitions(void) {
   FILE *f = open_memstream(&text, &len);
   for (int i = 0; i < n; i++) {
     Macro *m = all[i];
+    bool op2 = strcmp(m->body->file->name, OP2_HEADER_FILE) == 0;
+    if (op2)
+      fprintf(f, "#ifndef %s\n", m->name);
     fprintf(f, "#define %s", m->name);
     if (!m->objlike) {
       fprintf(f, "(");
@@ -880,7 +925,7 @@ char *pp_macro_definitions(void) {
     }
     for (Token *t = m->body; t && t->kind != TK_EOF; t = t->next)
       fprintf(f, "%s%.*s", t == m->body || t->has_space ? " " : "", t->len, t->loc);
-    fprintf(f, "\n");
+    fprintf(f, "\n%s", op2 ? "#endif\n" : "");
   }
   fclose(f);
   xfree(all);

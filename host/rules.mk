@@ -6,7 +6,7 @@
 
 SEQRT_SRCS := $(wildcard host/seq/*.c)
 SEQRT_OBJS := $(SEQRT_SRCS:%.c=$(OBJ)/%.o)
-SEQRT_HDRS := op_seq.h op_lib_cpp.h op_lib_c.h
+SEQRT_HDRS := op_seq.h op_lib_cpp.h op_lib_c.h op_lib_core.h op_profile.h
 SEQRT_LIB  := $(LIB)/libop2_seq.a
 SEQRT_INC  := $(SEQRT_HDRS:%=$(BUILD)/include/%)
 

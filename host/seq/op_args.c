@@ -34,7 +34,7 @@ op_arg op_arg_dat(op_dat dat, int idx, op_map map, int dim, const char *type, op
   return op_opt_arg_dat(1, dat, idx, map, dim, type, acc);
 }
 
-op_arg op_opt_arg_gbl(int opt, void *data, int dim, const char *type, op_access acc) {
+op_arg op_opt_arg_gbl(int opt, const void *data, int dim, const char *type, op_access acc) {
   op_arg arg;
   memset(&arg, 0, sizeof(arg));
   arg.argtype = OP_ARG_GBL;
@@ -47,13 +47,14 @@ op_arg op_opt_arg_gbl(int opt, void *data, int dim, const char *type, op_access 
     op_fatal("op_arg_gbl: dim %d (must be at least 1) for a \"%s\" global", dim,
              type ? type : "(null)");
   arg.size = dim * op_type_size_or_die(type, "op_arg_gbl");
-  arg.data = opt ? data : NULL;
+  /* OP2 takes T * with T possibly const; only OP_READ leaves it unwritten. */
+  arg.data = opt ? (char *)data : NULL;
   if (opt && !data)
     op_fatal("op_arg_gbl: NULL data for a %d x \"%s\" global", dim, type);
   return arg;
 }
 
-op_arg op_arg_gbl(void *data, int dim, const char *type, op_access acc) {
+op_arg op_arg_gbl(const void *data, int dim, const char *type, op_access acc) {
   return op_opt_arg_gbl(1, data, dim, type, acc);
 }
 

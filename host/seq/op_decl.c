@@ -103,7 +103,7 @@ static op_dat new_dat(op_set set, int dim, const char *type, const char *name, c
   return dat;
 }
 
-op_dat op_decl_dat(op_set set, int dim, const char *type, void *data, const char *name) {
+op_dat op_decl_dat(op_set set, int dim, const char *type, const void *data, const char *name) {
   op_dat dat = new_dat(set, dim, type, name, "op_decl_dat");
   /* NULL data leaves the dat zero-filled, like a temp dat. */
   if (data)
@@ -112,7 +112,7 @@ op_dat op_decl_dat(op_set set, int dim, const char *type, void *data, const char
   return dat;
 }
 
-op_dat op_decl_dat_temp(op_set set, int dim, const char *type, void *data, const char *name) {
+op_dat op_decl_dat_temp(op_set set, int dim, const char *type, const void *data, const char *name) {
   (void)data; /* OP2 ignores it: temp dats start zeroed */
   op_dat dat = new_dat(set, dim, type, name, "op_decl_dat_temp");
   dat->is_temp = 1;
@@ -148,7 +148,7 @@ int op_free_dat_temp(op_dat dat) {
   return -1;
 }
 
-void op_decl_const(int dim, const char *type, void *data) {
+void op_decl_const(int dim, const char *type, const void *data) {
   /* Kernels read the C global directly; only check the declaration. */
   op_type_size_or_die(type, "op_decl_const");
   if (dim < 1)

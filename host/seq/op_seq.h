@@ -8,11 +8,18 @@
  *
  * The API is plain C with `void *` data pointers so the same header serves C
  * and C++ programs; op2c checks the type strings statically instead of
- * OP2's template type checks.
+ * OP2's template type checks. Data that OP2's templates take as `T *` is
+ * `const void *` here, so a pointer to const (`op_decl_const(1, "double",
+ * &gam)` with `const double gam`) is accepted as OP2 accepts it.
+ *
+ * OP2's other header names (op_lib_cpp.h, op_lib_core.h, op_lib_c.h,
+ * op_profile.h) include this one; op2c's own preprocessor knows what they
+ * define (compiler/preprocess.c): the two must stay in step.
  */
 #ifndef OP_SEQ_H
 #define OP_SEQ_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -81,16 +88,16 @@ void op_exit(void);
 /* Declarations: maps and dats copy the user's buffer, as OP2 does by default. */
 op_set op_decl_set(int size, const char *name);
 op_map op_decl_map(op_set from, op_set to, int dim, int *imap, const char *name);
-op_dat op_decl_dat(op_set set, int dim, const char *type, void *data, const char *name);
-op_dat op_decl_dat_temp(op_set set, int dim, const char *type, void *data, const char *name);
+op_dat op_decl_dat(op_set set, int dim, const char *type, const void *data, const char *name);
+op_dat op_decl_dat_temp(op_set set, int dim, const char *type, const void *data, const char *name);
 int op_free_dat_temp(op_dat dat);
-void op_decl_const(int dim, const char *type, void *data);
+void op_decl_const(int dim, const char *type, const void *data);
 
 /* Loop arguments. */
 op_arg op_arg_dat(op_dat dat, int idx, op_map map, int dim, const char *type, op_access acc);
 op_arg op_opt_arg_dat(int opt, op_dat dat, int idx, op_map map, int dim, const char *type, op_access acc);
-op_arg op_arg_gbl(void *data, int dim, const char *type, op_access acc);
-op_arg op_opt_arg_gbl(int opt, void *data, int dim, const char *type, op_access acc);
+op_arg op_arg_gbl(const void *data, int dim, const char *type, op_access acc);
+op_arg op_opt_arg_gbl(int opt, const void *data, int dim, const char *type, op_access acc);
 op_arg op_arg_idx(int idx, op_map map);
 
 /* Data out. */
@@ -98,6 +105,13 @@ void op_fetch_data(op_dat dat, void *dest);
 void op_fetch_data_idx(op_dat dat, void *dest, int low, int high);
 void op_print_dat_to_txtfile(op_dat dat, const char *file);
 void op_print_dat_to_binfile(op_dat dat, const char *file);
+
+/* OP2's allocator: malloc, calloc, realloc and free, under OP2's names.
+ * Out of memory is a fatal error naming the size (OP2 returns NULL). */
+void *op_malloc(size_t size);
+void *op_calloc(size_t num, size_t size);
+void *op_realloc(void *ptr, size_t size);
+void op_free(void *ptr);
 
 /* Miscellany. */
 void op_timers(double *cpu, double *et);
@@ -142,3 +156,40 @@ void op_rt_set_hooks(const op_rt_hooks *h);
 #endif
 
 #endif /* OP_SEQ_H */
+
+/*
+ * What OP2's headers give a program besides the API: the standard headers
+ * programs rely on (exit, strcmp, sqrt, std::pow, bool in C) and OP2's
+ * helper macros. Outside the include guard and skipped while OP2C_PREAMBLE
+ * is defined: op2c's translated sources include this header in a preamble
+ * before the program's first line, and the program's own include, where
+ * OP2's would be, must be what defines these (MIN and MAX only where the
+ * program has none of its own, as OP2's headers do).
+ */
+#if !defined(OP2C_PREAMBLE) && !defined(OP_SEQ_PROGRAM_H)
+#define OP_SEQ_PROGRAM_H
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __cplusplus
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#endif
+
+/* OP2's helper macros: MIN and MAX only where the program has none of its
+ * own (each argument may be evaluated twice); ROUND_UP rounds a byte count
+ * up to a multiple of 16, ROUND_UP_64 to a multiple of 64. */
+#ifndef MIN
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#endif
+#ifndef MAX
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#endif
+#define ROUND_UP(bytes) (((bytes) + 15) & ~15)
+#define ROUND_UP_64(bytes) (((bytes) + 63) & ~63)
+
+#endif /* OP_SEQ_PROGRAM_H */
