@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # tests/fuzz/run.sh: the fuzz harnesses in make test (tests/fuzz/README.md).
-# For each harness: replay its seed corpus and every saved reproducer
+# For each harness: replay its seed corpus (tests/fuzz/NAME/corpus/ and the
+# tree's files tests/fuzz/NAME/seeds names) and every saved reproducer
 # (tests/fuzz/NAME/regress/: crashes, hangs and leaks found before, now
 # regression cases), then fuzz for FUZZ_TEST_SECONDS (default 4) from the
 # seed corpus. Reads BUILD (default build).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/fuzz/seeds.sh
 BUILD=${BUILD:-build}
 secs=${FUZZ_TEST_SECONDS:-4}
 tmp=$(mktemp -d)
@@ -18,11 +20,15 @@ for mk in tests/fuzz/*/harness.mk; do
   exe=$BUILD/fuzz/$name
   dir=tests/fuzz/$name
   if [ ! -x "$exe" ]; then fail "$name: harness built" "no $exe (make BUILD=$BUILD $exe)"; continue; fi
-  n=$(find "$dir/corpus" "$dir/regress" -maxdepth 1 -type f 2>/dev/null | wc -l)
-  if [ "$n" -eq 0 ]; then fail "$name: corpus" "$dir/corpus is empty"; continue; fi
+  # Its inputs: the corpus, the seeds taken from the tree, the reproducers.
+  seeds_into "$name" "$tmp/$name.seeds"
+  mapfile -t inputs < <(existing "$dir/corpus" "$tmp/$name.seeds" "$dir/regress")
+  n=0
+  [ ${#inputs[@]} -eq 0 ] || n=$(find "${inputs[@]}" -maxdepth 1 -type f | wc -l)
+  if [ "$n" -eq 0 ]; then fail "$name: corpus" "$dir/corpus is empty and $dir/seeds names nothing"; continue; fi
   mkdir -p "$tmp/$name.art"
   # Replay: every file once (libFuzzer runs the files it is given).
-  if find "$dir/corpus" "$dir/regress" -maxdepth 1 -type f -print0 2>/dev/null |
+  if find "${inputs[@]}" -maxdepth 1 -type f -print0 |
        xargs -0 -n 200 "$exe" "${opts[@]}" -artifact_prefix="$tmp/$name.art/" > "$tmp/$name.replay" 2>&1; then
     pass "$name: replays its $n corpus and regression inputs"
   else
@@ -33,7 +39,7 @@ for mk in tests/fuzz/*/harness.mk; do
   dict=()
   [ -f "$dir/dict" ] && dict=(-dict="$dir/dict")
   if "$exe" "${opts[@]}" "${dict[@]}" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$tmp/$name.art/" \
-       "$tmp/$name.corpus" "$dir/corpus" > "$tmp/$name.fuzz" 2>&1; then
+       "$tmp/$name.corpus" $(existing "$dir/corpus" "$tmp/$name.seeds") > "$tmp/$name.fuzz" 2>&1; then
     execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$tmp/$name.fuzz" | grep -Eo '[0-9]+$')
     pass "$name: fuzzed ${secs} s, ${execs:-?} inputs, nothing found"
   else

@@ -1,7 +1,7 @@
 // tests/fuzz/op2c/fuzz.c: op2c's front end on hostile input
 // (tests/fuzz/README.md). Each input becomes a source file, since op2c reads
-// paths (input.cpp in a directory of its own, so #include "..." finds only
-// itself), and goes through front_end(): lex, preprocess, scan, check. What
+// paths (input.cpp in a directory of its own; #include "..." finds the
+// tree's headers the seed programs use, below), and goes through front_end(): lex, preprocess, scan, check. What
 // it accepts goes on through invocation naming, the IR dump, the protocol,
 // the POETS graph and both XML writers (to /dev/null). Diagnostics go to
 // /dev/null too; a fatal one jumps back here instead of exiting; everything
@@ -48,7 +48,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     perror(path);
     abort();
   }
+  // The headers the seed programs include (tests/fuzz/op2c/seeds), found in
+  // the tree as op2c -I would find them: the harness runs from its top.
   PPOptions pp = {0};
+  static const char *const dirs[] = { "tests/compiler/diag", "tests/compiler/ir/include", "tests/op2",
+                                      "apps/airfoil/dp", "apps/airfoil" };
+  for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+    strarray_push(&pp.include_dirs, (char *)dirs[i]);
   diag_fatal_jump = &fatal;
   if (setjmp(fatal) == 0) {
     Program *prog = front_end(path, &pp);

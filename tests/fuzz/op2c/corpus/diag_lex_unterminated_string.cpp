@@ -1,2 +1,0 @@
-#include "op_seq.h"
-const char *s = "abc;

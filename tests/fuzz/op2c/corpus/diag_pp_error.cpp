@@ -1,3 +1,0 @@
-#if !defined(NDIM)
-#error NDIM must be defined
-#endif

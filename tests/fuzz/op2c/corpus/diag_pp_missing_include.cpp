@@ -1,1 +1,0 @@
-#include "op_seq.h"

@@ -1,3 +1,0 @@
-#include "op_seq.h"
-#ifdef DEBUG
-int debug = 1;
