@@ -29,3 +29,6 @@ $(COMPAT_T)/sockname: tests/compat/sockname.c $(HOSTLINK_HDRS) sim/tsim_socket.h
 	$(CC) $(CFLAGS) -Ihost/hostlink -Isim -I$(GEN) $< $(OBJ)/sim/tsim_socket.o $(HOSTLINK_LIB) $(LIB)/libboards.a \
 	  $(LDFLAGS) -o $@
 TARGETS += $(COMPAT_T)/sockname
+
+# The POLite-style heat app: tests/compat/heat/rules.mk.
+include tests/compat/heat/rules.mk

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# tests/compat/heat/run.sh: the POLite-style heat app (heat.cpp, heat_host.c)
+# on the tile, board and box models: tsim serves the configuration over the
+# host link and the DebugLink; heat_host places the grid with METIS, builds
+# the routing keys and router tables, boots the threads through the boot
+# loaders and checks every cell's final temperature against the host's
+# float computation. Reads BUILD (default build); HEAT_ARGS adds heat_host
+# options to every run (e.g. "--steps 50").
+set -uo pipefail
+cd "$(dirname "$0")/../../.."
+. tests/lib.sh
+BUILD=${BUILD:-build}
+T=$BUILD/tests/compat/heat
+tsim=$BUILD/bin/tsim
+tmp=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+export ASAN_OPTIONS=detect_leaks=0
+for f in "$T/heat_host" "$T/heat.elf" "$T/tile/heat.elf" "$tsim"; do
+  [ -e "$f" ] || { fail "built: $f" "run make BUILD=$BUILD all"; finish; exit; }
+done
+
+# heat CONFIG APP [HEAT_HOST OPTION...]: tsim serving CONFIG, heat_host
+# running APP on it. DEBUG (default a local socket) is the DebugLink.
+heat() {
+  local cfg=$1 app=$2 out trc brc secs t0 cycles; shift 2
+  local host=unix:$tmp/$cfg.sock debug=${DEBUG:-unix:@op2-poets-heat-$$-$cfg}
+  "$tsim" --config "$cfg" --hostlink "$host" --debuglink "$debug" >"$tmp/$cfg.out" 2>"$tmp/$cfg.err" &
+  local pid=$!
+  t0=${EPOCHREALTIME/./}
+  # shellcheck disable=SC2086
+  out=$(timeout 300 "$T/heat_host" --config "$cfg" "$@" ${HEAT_ARGS:-} "$host" "$debug" "$app" 2>&1); brc=$?
+  wait "$pid"; trc=$?
+  printf '%s\n' "$out" >"$tmp/$cfg.host"
+  secs=$(( (${EPOCHREALTIME/./} - t0) / 10000 ))
+  cycles=$(sed -n 's/^tsim: cycles \([0-9]*\)$/\1/p' "$tmp/$cfg.err")
+  while IFS= read -r line; do
+    case $line in
+      ok\ every\ cell*) pass "heat on the $cfg model: ${line#ok } (tsim: ${cycles:-?} cycles in all, $((secs / 100)).$((secs % 100)) s)" ;;
+      ok\ *) pass "heat on the $cfg model: ${line#ok }" ;;
+      FAILED\ *) fail "heat on the $cfg model: ${line#FAILED }" "$(grep -v '^ok\|^FAILED' <<<"$out" | head -n 5)" ;;
+    esac
+  done <<<"$out"
+  [ $brc -eq 0 ] || grep -q '^FAILED' <<<"$out" || fail "heat on the $cfg model: heat_host exits 0" "exit $brc" "$out"
+  [ $trc -eq 0 ] || fail "heat on the $cfg model: tsim exits 0" "exit $trc" "$(tail -n 5 "$tmp/$cfg.err")"
+}
+
+# A tile: 4 cells a thread, all on one mailbox. A board: one cell a
+# thread over its 16 mailboxes, with the DebugLink over TCP as boardctrld
+# serves it. A box: the grid over six boards; the cells on other boards
+# are reached through routing keys and the board routers' tables.
+heat tile "$T/tile/heat.elf" --width 16 --height 16 --steps 20
+DEBUG=127.0.0.1:$((20000 + ($$ + 7) % 20000)) heat board "$T/heat.elf" --width 32 --height 32 --steps 20
+heat box "$T/heat.elf" --width 16 --height 16 --steps 20
+keys=$(sed -n 's/.* \([0-9]*\) routing key, \([0-9]*\) router records.*/\1 \2/p' "$tmp/box.host")
+if [ -n "$keys" ] && [ "${keys% *}" -gt 0 ] && [ "${keys#* }" -gt 0 ]; then
+  pass "heat on the box model: cells on other boards reached by ${keys% *} routing-key sends a step, ${keys#* } router records"
+else
+  fail "heat on the box model: cells on other boards reached by routing keys" "$(cat "$tmp/box.host")"
+fi
+finish
