@@ -1,9 +1,10 @@
-/* hl_debug.c: the DebugLink (tinsel.md §4.3) in boardctrld's framing:
+/* hl_debug.c: the DebugLink (tinsel.md §4.3), one connection per box, in
+ * boardctrld's framing:
  * every packet either way is 5 bytes, {link, payload[4]}, where link is a
  * board's JTAG link within its box and the payload a command padded with
  * zeros. On connecting the server sends Ready (255); the client asks each
  * link QueryIn {0, offset, config} and learns from QueryOut {0, 1 + board
- * id} which board it is (payload 0: a bridge). Then SetDest {1, thread,
+ * id within the box} which board it is (payload 0: a bridge). Then SetDest {1, thread,
  * core (bit 7: every core)} and StdIn {2, byte} go to threads, and StdOut
  * {2, thread, core, byte} comes back. */
 #include "hl_internal.h"
@@ -17,89 +18,139 @@
 
 enum { CMD_QUERY = 0, CMD_SET_DEST = 1, CMD_STDIO = 2, CMD_EN_IDLE = 3, CMD_TEMP = 4, CMD_READY = 255, BROADCAST = 0x80 };
 
-int hl_debug_read(hostlink *h, unsigned char pkt[HL_DEBUG_PKT], int timeout_ms) {
+/* Reads from box ONLY (or any box, ONLY < 0) until one packet is whole. */
+int hl_debug_read(hostlink *h, int only, int *from, unsigned char pkt[HL_DEBUG_PKT], int timeout_ms) {
   long long deadline = hl_now_ms() + (timeout_ms < 0 ? 0 : timeout_ms);
-  while (h->dpart_len < HL_DEBUG_PKT) {
+  struct pollfd p[HL_MAX_BOXES];
+  int first = only < 0 ? 0 : only, last = only < 0 ? h->nboxes - 1 : only;
+  if (first > last || last >= h->nboxes) return hl_fail(h, "DebugLink: no box %d (%d open)", only, h->nboxes);
+  for (;;) {
+    for (int b = first; b <= last; b++)
+      if (h->boxes[b].part_len == HL_DEBUG_PKT) {
+        memcpy(pkt, h->boxes[b].part, HL_DEBUG_PKT);
+        h->boxes[b].part_len = 0;
+        if (from) *from = b;
+        return 1;
+      }
     int wait = -1;
     if (timeout_ms >= 0) {
       long long left = deadline - hl_now_ms();
       wait = left > 0 ? (int)left : 0;
     }
-    struct pollfd p = { .fd = h->dfd, .events = POLLIN };
-    int r = poll(&p, 1, wait);
+    int n = 0;
+    for (int b = first; b <= last; b++) p[n++] = (struct pollfd){ .fd = h->boxes[b].fd, .events = POLLIN };
+    int r = poll(p, (nfds_t)n, wait);
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) return hl_fail(h, "DebugLink: poll: %s", strerror(errno));
     if (r == 0) return 0;
-    ssize_t n = recv(h->dfd, h->dpart + h->dpart_len, HL_DEBUG_PKT - h->dpart_len, MSG_DONTWAIT);
-    if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
-    if (n < 0) return hl_fail(h, "DebugLink: receive: %s", strerror(errno));
-    if (n == 0) return hl_fail(h, "DebugLink: the server closed the connection");
-    h->dpart_len += (size_t)n;
+    for (int i = 0; i < n; i++) {
+      if (!p[i].revents) continue;
+      hl_box *x = &h->boxes[first + i];
+      ssize_t got = recv(x->fd, x->part + x->part_len, HL_DEBUG_PKT - x->part_len, MSG_DONTWAIT);
+      if (got < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
+      if (got < 0) return hl_fail(h, "DebugLink %s: receive: %s", x->addr, strerror(errno));
+      if (got == 0) return hl_fail(h, "DebugLink %s: the server closed the connection", x->addr);
+      x->part_len += (size_t)got;
+    }
   }
-  memcpy(pkt, h->dpart, HL_DEBUG_PKT);
-  h->dpart_len = 0;
-  return 1;
 }
 
-static int put(hostlink *h, int link, unsigned char p0, unsigned char p1, unsigned char p2) {
+static int put(hostlink *h, int box, int link, unsigned char p0, unsigned char p1, unsigned char p2) {
   unsigned char pkt[HL_DEBUG_PKT] = { (unsigned char)link, p0, p1, p2, 0 };
-  return hl_write_all(h, h->dfd, pkt, sizeof pkt, "DebugLink");
+  return hl_write_all(h, h->boxes[box].fd, pkt, sizeof pkt, "DebugLink");
 }
 
-int hl_debug_open(hostlink *h) {
+/* Box BOX's answers to QueryIn on its links: which link is which board. */
+static int box_answers(hostlink *h, int bi) {
+  hl_box *x = &h->boxes[bi];
   unsigned char pkt[HL_DEBUG_PKT];
-  int r = hl_debug_read(h, pkt, h->timeout_ms);
-  if (r <= 0 || pkt[1] != CMD_READY)
-    return r < 0 ? -1 : hl_fail(h, "DebugLink: no Ready packet from the server within %d ms", h->timeout_ms);
-  if (h->nboards > 64) return hl_fail(h, "DebugLink: %d boards; at most 64 links", h->nboards);
-  for (int b = 0; b < 64; b++) h->board_link[b] = h->link_board[b] = -1;
-  /* One box, as Tinsel's HostLink does it (tinsel.md §11): QueryIn on
-     every link, the boards' and one more for the bridge board (a POETS
-     box: six workers on links 0-5, the bridge on 6), at offset (0, 0), no
-     link disabled; then EnIdle to the bridge, which turns on idle
-     detection. A server with no bridge (no answer for the extra link within
-     a second of the boards' answers) gets no EnIdle. */
-  int links = h->nboards < 64 ? h->nboards + 1 : 64, answers = 0, bridge = -1;
-  for (int link = 0; link < links; link++)
-    if (put(h, link, CMD_QUERY, 0, 0)) return -1;
+  int workers = x->within_x * x->within_y, answers = 0;
   long long bridge_deadline = -1;
-  while (answers < links) {
+  /* A server with no bridge (no answer for the extra link within a second
+     of the boards' answers) gets no EnIdle. */
+  while (answers < x->links) {
     int wait = h->timeout_ms;
-    if (answers >= h->nboards) {   /* only the bridge's answer is missing */
+    if (answers >= workers) {   /* only the bridge's answer is missing */
       if (bridge_deadline < 0) bridge_deadline = hl_now_ms() + 1000;
       long long left = bridge_deadline - hl_now_ms();
       if (left <= 0) break;
       wait = (int)left;
     }
-    r = hl_debug_read(h, pkt, wait);
+    int r = hl_debug_read(h, bi, NULL, pkt, wait);
     if (r < 0) return -1;
-    if (r == 0 && answers >= h->nboards) break;
-    if (r == 0) return hl_fail(h, "DebugLink: %d of %d boards answered QueryIn within %d ms", answers, h->nboards, h->timeout_ms);
-    if (pkt[1] == CMD_STDIO) { hl_debug_take(h, pkt, stdout); continue; }
-    if (pkt[1] != CMD_QUERY || pkt[0] >= 64) return hl_fail(h, "DebugLink: unexpected packet %u from link %u", pkt[1], pkt[0]);
+    if (r == 0 && answers >= workers) break;
+    if (r == 0)
+      return hl_fail(h, "DebugLink %s: %d of its %d boards answered QueryIn within %d ms", x->addr, answers, workers,
+                     h->timeout_ms);
+    if (pkt[1] == CMD_STDIO) { hl_debug_take(h, bi, pkt, stdout); continue; }
+    if (pkt[1] != CMD_QUERY || pkt[0] >= x->links)
+      return hl_fail(h, "DebugLink %s: unexpected packet %u from link %u (QueryIn went to links 0..%d)", x->addr, pkt[1],
+                     pkt[0], x->links - 1);
     answers++;
     if (pkt[2] == 0) {   /* a bridge board */
-      if (bridge >= 0) return hl_fail(h, "DebugLink: links %d and %u both answered as the bridge board", bridge, pkt[0]);
-      bridge = pkt[0];
+      if (x->bridge >= 0)
+        return hl_fail(h, "DebugLink %s: links %d and %u both answered as the bridge board", x->addr, x->bridge, pkt[0]);
+      x->bridge = pkt[0];
       continue;
     }
-    int id = pkt[2] - 1, x = id & ((1 << h->g.mesh_x_bits_within_box) - 1), y = id >> h->g.mesh_x_bits_within_box;
-    if (x >= h->boards_x || y >= h->boards_y)
-      return hl_fail(h, "DebugLink: link %u is board (%d, %d), outside the %d x %d mesh", pkt[0], x, y, h->boards_x, h->boards_y);
-    h->board_link[y * h->boards_x + x] = pkt[0];
-    h->link_board[pkt[0]] = y * h->boards_x + x;
+    int id = pkt[2] - 1, sx = id & ((1 << h->g.mesh_x_bits_within_box) - 1), sy = id >> h->g.mesh_x_bits_within_box;
+    if (sx >= x->within_x || sy >= x->within_y)
+      return hl_fail(h, "DebugLink %s: link %u is board (%d, %d) of its box, outside the box's %d x %d boards", x->addr,
+                     pkt[0], sx, sy, x->within_x, x->within_y);
+    int bx = x->off_x + sx, by = x->off_y + sy;
+    if (bx >= h->boards_x || by >= h->boards_y)
+      return hl_fail(h, "DebugLink %s: link %u is board (%d, %d), outside the %d x %d mesh", x->addr, pkt[0], bx, by,
+                     h->boards_x, h->boards_y);
+    int b = by * h->boards_x + bx;
+    if (h->board_link[b] >= 0)
+      return hl_fail(h, "DebugLink %s: link %u and another both answered as board (%d, %d)", x->addr, pkt[0], bx, by);
+    h->board_box[b] = bi;
+    h->board_link[b] = pkt[0];
+    x->link_board[pkt[0]] = b;
   }
+  return 0;
+}
+
+int hl_debug_open(hostlink *h) {
+  unsigned char pkt[HL_DEBUG_PKT];
+  if (h->nboards > 64) return hl_fail(h, "DebugLink: %d boards; at most 64", h->nboards);
+  for (int b = 0; b < 64; b++) h->board_box[b] = h->board_link[b] = -1;
+  for (int bi = 0; bi < h->nboxes; bi++) {
+    hl_box *x = &h->boxes[bi];
+    for (int l = 0; l < HL_MAX_LINKS; l++) x->link_board[l] = -1;
+    x->bridge = -1;
+    int r = hl_debug_read(h, bi, NULL, pkt, h->timeout_ms);
+    if (r <= 0 || pkt[1] != CMD_READY)
+      return r < 0 ? -1 : hl_fail(h, "DebugLink %s: no Ready packet from the server within %d ms", x->addr, h->timeout_ms);
+  }
+  /* As Tinsel's HostLink (tinsel.md §11): QueryIn on every link of every
+     box (its workers and one more, the bridge: a POETS box has six workers
+     on links 0-5 and the bridge on 6) with the box's offset in the board
+     mesh ({Y, X}, 4 bits each) and the config byte; then EnIdle to the
+     first box's bridge, which turns on idle detection. */
+  for (int bi = 0; bi < h->nboxes; bi++) {
+    hl_box *x = &h->boxes[bi];
+    if (x->off_x > 15 || x->off_y > 15)
+      return hl_fail(h, "DebugLink %s: board offset (%d, %d): QueryIn carries at most 15 each", x->addr, x->off_x, x->off_y);
+    for (int link = 0; link < x->links; link++)
+      if (put(h, bi, link, CMD_QUERY, (unsigned char)(x->off_y << 4 | x->off_x), (unsigned char)x->config)) return -1;
+  }
+  for (int bi = 0; bi < h->nboxes; bi++)
+    if (box_answers(h, bi)) return -1;
   for (int b = 0; b < h->nboards; b++)
     if (h->board_link[b] < 0) return hl_fail(h, "DebugLink: no link answered as board (%d, %d)", b % h->boards_x, b / h->boards_x);
+  int bridge = h->boxes[0].bridge;
   if (bridge < 0) return 0;
-  if (put(h, bridge, CMD_EN_IDLE, (unsigned char)(h->boards_y << 4 | h->boards_x), 0)) return -1;
+  if (put(h, 0, bridge, CMD_EN_IDLE, (unsigned char)(h->boards_y << 4 | h->boards_x), 0)) return -1;
   for (;;) {
-    r = hl_debug_read(h, pkt, h->timeout_ms);
+    int r = hl_debug_read(h, 0, NULL, pkt, h->timeout_ms);
     if (r < 0) return -1;
-    if (r == 0) return hl_fail(h, "DebugLink: the bridge board (link %d) did not answer EnIdle within %d ms", bridge, h->timeout_ms);
-    if (pkt[1] == CMD_STDIO) { hl_debug_take(h, pkt, stdout); continue; }
+    if (r == 0)
+      return hl_fail(h, "DebugLink %s: the bridge board (link %d) did not answer EnIdle within %d ms", h->boxes[0].addr,
+                     bridge, h->timeout_ms);
+    if (pkt[1] == CMD_STDIO) { hl_debug_take(h, 0, pkt, stdout); continue; }
     if (pkt[1] == CMD_QUERY && pkt[0] == bridge) return 0;
-    return hl_fail(h, "DebugLink: unexpected packet %u from link %u after EnIdle", pkt[1], pkt[0]);
+    return hl_fail(h, "DebugLink %s: unexpected packet %u from link %u after EnIdle", h->boxes[0].addr, pkt[1], pkt[0]);
   }
 }
 
@@ -108,13 +159,14 @@ static void put_line(hostlink *h, FILE *out, int b, int core, int thread, const 
                    l->text ? l->text : "");
 }
 
-long hl_debug_take(hostlink *h, const unsigned char pkt[HL_DEBUG_PKT], FILE *out) {
+long hl_debug_take(hostlink *h, int box, const unsigned char pkt[HL_DEBUG_PKT], FILE *out) {
   if (pkt[1] != CMD_STDIO) return 0;
-  if (pkt[0] >= 64 || h->link_board[pkt[0]] < 0 || pkt[3] >= h->cores_per_board || pkt[2] >= TinselThreadsPerCore) {
+  if (box < 0 || box >= h->nboxes || pkt[0] >= HL_MAX_LINKS || h->boxes[box].link_board[pkt[0]] < 0 ||
+      pkt[3] >= h->cores_per_board || pkt[2] >= TinselThreadsPerCore) {
     h->stdout_lost++;   /* from no thread of ours: reported by hl_close */
     return 0;
   }
-  int b = h->link_board[pkt[0]], thread = pkt[2], core = pkt[3];
+  int b = h->boxes[box].link_board[pkt[0]], thread = pkt[2], core = pkt[3];
   hl_line *l = &h->lines[(size_t)b * h->threads_per_board + (size_t)core * TinselThreadsPerCore + (size_t)thread];
   if (pkt[4] != '\n') {
     if (l->len + 1 >= l->cap) {
@@ -166,16 +218,16 @@ void hl_debug_close(hostlink *h) {
 int hl_sync_stdout(hostlink *h, FILE *out) {
   if (h->dfd < 0) return hl_fail(h, "hl_sync_stdout: no DebugLink is open");
   for (int b = 0; b < h->nboards; b++)
-    if (put(h, h->board_link[b], CMD_TEMP, 0, 0)) return -1;
-  int answers = 0;
+    if (put(h, h->board_box[b], h->board_link[b], CMD_TEMP, 0, 0)) return -1;
+  int answers = 0, from = 0;
   unsigned char pkt[HL_DEBUG_PKT];
   while (answers < h->nboards) {
-    int r = hl_debug_read(h, pkt, h->timeout_ms);
+    int r = hl_debug_read(h, -1, &from, pkt, h->timeout_ms);
     if (r < 0) return -1;
     if (r == 0)
       return hl_fail(h, "DebugLink: %d of %d boards answered TempIn within %d ms", answers, h->nboards, h->timeout_ms);
     if (pkt[1] == CMD_TEMP) answers++;
-    else hl_debug_take(h, pkt, out);
+    else hl_debug_take(h, from, pkt, out);
   }
   if (out) fflush(out);
   return 0;
@@ -185,8 +237,8 @@ long hl_poll_stdout(hostlink *h, FILE *out) {
   if (h->dfd < 0) return hl_fail(h, "hl_poll_stdout: no DebugLink is open");
   long seen = 0;
   unsigned char pkt[HL_DEBUG_PKT];
-  int r;
-  while ((r = hl_debug_read(h, pkt, 0)) > 0) seen += hl_debug_take(h, pkt, out);
+  int r, from = 0;
+  while ((r = hl_debug_read(h, -1, &from, pkt, 0)) > 0) seen += hl_debug_take(h, from, pkt, out);
   if (r < 0) return -1;
   if (seen) fflush(out);
   return seen;
@@ -197,7 +249,7 @@ int hl_put_stdin(hostlink *h, int x, int y, int core, int thread, uint8_t byte) 
   if (hl_check_core(h, x, y, core < 0 ? 0 : core)) return -1;
   if (thread < 0 || thread >= TinselThreadsPerCore)
     return hl_fail(h, "hl_put_stdin: thread %d: a core has threads 0..%d", thread, TinselThreadsPerCore - 1);
-  int link = h->board_link[y * h->boards_x + x];
-  if (put(h, link, CMD_SET_DEST, (unsigned char)thread, core < 0 ? BROADCAST : (unsigned char)core)) return -1;
-  return put(h, link, CMD_STDIO, byte, 0);
+  int b = y * h->boards_x + x, box = h->board_box[b], link = h->board_link[b];
+  if (put(h, box, link, CMD_SET_DEST, (unsigned char)thread, core < 0 ? BROADCAST : (unsigned char)core)) return -1;
+  return put(h, box, link, CMD_STDIO, byte, 0);
 }

@@ -125,7 +125,10 @@ static int check_geometry(hostlink *h, const hl_geometry *g) {
   return 0;
 }
 
-hostlink *hl_open(const char *host, const char *debug, const hl_geometry *geometry, char *err, size_t errlen) {
+int hl_connect(hostlink *h, const char *addr, const char *what) { return connect_retry(h, addr, what); }
+
+hostlink *hl_open_boxes(const char *host, const hl_geometry *geometry, const hl_box *boxes, int nboxes, char *err,
+                        size_t errlen) {
   hostlink *h = calloc(1, sizeof *h);
   if (!h) {
     snprintf(err, errlen, "hostlink: out of memory");
@@ -135,9 +138,14 @@ hostlink *hl_open(const char *host, const char *debug, const hl_geometry *geomet
   h->timeout_ms = HL_DEFAULT_TIMEOUT_MS;
   h->instr_bytes = TinselInstrBytesPerCore;
   if (check_geometry(h, geometry)) goto fail;
+  if (nboxes < 0 || nboxes > HL_MAX_BOXES) {
+    hl_fail(h, "hostlink: %d boxes; at most %d", nboxes, HL_MAX_BOXES);
+    goto fail;
+  }
   h->started = calloc((size_t)h->nboards * h->cores_per_board, 1);
   h->lines = calloc((size_t)h->nboards * h->threads_per_board, sizeof *h->lines);
-  if (!h->started || !h->lines) {
+  h->boxes = calloc(nboxes ? (size_t)nboxes : 1, sizeof *h->boxes);
+  if (!h->started || !h->lines || !h->boxes) {
     hl_fail(h, "hostlink: out of memory");
     goto fail;
   }
@@ -147,9 +155,19 @@ hostlink *hl_open(const char *host, const char *debug, const hl_geometry *geomet
   }
   h->fd = connect_retry(h, host, "host link");
   if (h->fd < 0) goto fail;
-  if (debug) {
-    h->dfd = connect_retry(h, debug, "DebugLink");
-    if (h->dfd < 0 || hl_debug_open(h)) goto fail;
+  for (int i = 0; i < nboxes; i++) {
+    h->boxes[i] = boxes[i];
+    h->boxes[i].fd = -1;
+    h->boxes[i].part_len = 0;
+  }
+  for (int i = 0; i < nboxes; i++) {
+    h->nboxes = i + 1;
+    h->boxes[i].fd = connect_retry(h, h->boxes[i].addr, "DebugLink");
+    if (h->boxes[i].fd < 0) goto fail;
+  }
+  if (nboxes) {
+    h->dfd = h->boxes[0].fd;
+    if (hl_debug_open(h)) goto fail;
   }
   return h;
 fail:
@@ -158,11 +176,41 @@ fail:
   return NULL;
 }
 
+hostlink *hl_open_opts(const char *host, const char *debug, const hl_geometry *geometry, const hl_options *opts,
+                       char *err, size_t errlen) {
+  hl_box box = { .fd = -1, .bridge = -1 };
+  if (debug) {
+    if (strlen(debug) >= sizeof box.addr) {
+      snprintf(err, errlen, "DebugLink: %s: the address is %zu bytes; at most %zu", debug, strlen(debug),
+               sizeof box.addr - 1);
+      return NULL;
+    }
+    snprintf(box.addr, sizeof box.addr, "%s", debug);
+    /* The whole mesh is one box: its boards on links 0..n-1, the bridge
+       (if any) on link n. */
+    box.within_x = geometry ? geometry->boards_x : 1;
+    box.within_y = geometry ? geometry->boards_y : 1;
+    int n = box.within_x * box.within_y;
+    box.links = n < HL_MAX_LINKS ? n + 1 : HL_MAX_LINKS;
+    box.config = opts ? opts->query_config & 0xff : 0;
+  }
+  return hl_open_boxes(host, geometry, &box, debug ? 1 : 0, err, errlen);
+}
+
+hostlink *hl_open(const char *host, const char *debug, const hl_geometry *geometry, char *err, size_t errlen) {
+  return hl_open_opts(host, debug, geometry, NULL, err, errlen);
+}
+
+int hl_boxes(const hostlink *h) { return h ? h->nboxes : 0; }
+const char *hl_box_addr(const hostlink *h, int i) { return h && i >= 0 && i < h->nboxes ? h->boxes[i].addr : ""; }
+
 void hl_close(hostlink *h) {
   if (!h) return;
   if (h->dfd >= 0) hl_debug_close(h);
   if (h->fd >= 0) close(h->fd);
-  if (h->dfd >= 0) close(h->dfd);
+  for (int i = 0; i < h->nboxes; i++)
+    if (h->boxes[i].fd >= 0) close(h->boxes[i].fd);
+  free(h->boxes);
   if (h->lines)
     for (size_t i = 0; i < (size_t)h->nboards * h->threads_per_board; i++) free(h->lines[i].text);
   free(h->lines);

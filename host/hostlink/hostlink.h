@@ -114,6 +114,57 @@ void hl_end_stdout(hostlink *h, FILE *out);
  * (SetDest broadcast + StdIn), or to one core when CORE >= 0. */
 int hl_put_stdin(hostlink *h, int x, int y, int core, int thread, uint8_t byte);
 
+/* ------------------------------------------------------ options, cluster */
+
+/* What hl_open_opts sends in each DebugLink QueryIn {0, offset, config}
+ * (tinsel.md §11; Tinsel's rtl/DebugLink.bsv): CONFIG bits 0-3 disable the
+ * links on the north, south, east, west side of the box (boards on that
+ * side), bit 4 (HL_EXTRA_SEND_SLOT) reserves the extra send slot (slot
+ * 64 + t of thread t, tinselSendSlotExtra; the receive pool shrinks). */
+enum { HL_LINKS_NORTH = 1, HL_LINKS_SOUTH = 2, HL_LINKS_EAST = 4, HL_LINKS_WEST = 8, HL_EXTRA_SEND_SLOT = 0x10 };
+typedef struct {
+  unsigned query_config;   /* QueryIn's config byte (hl_open: 0) */
+} hl_options;
+/* hl_open with options (NULL: as hl_open). */
+hostlink *hl_open_opts(const char *host, const char *debug, const hl_geometry *geometry, const hl_options *opts,
+                       char *err, size_t errlen);
+
+/* A multi-box cluster reached as Tinsel's HostLink reaches it (tinsel.md
+ * §11): the local machine must be one of the configuration's BoxHosts
+ * (its hostname, lower-cased, without the domain), at box X 0; the boxes
+ * used are the BOXES_X x BOXES_Y sub-mesh from it; the DebugLink is a TCP
+ * connection to boardctrld on every one of them (NAME:10101), the host
+ * link the local pciestreamd (unix:@pciestream). Every box gets QueryIn
+ * on each of its links (its workers and its bridge) with its boards'
+ * offset in the mesh and the sandbox config HostLink sends (the links
+ * facing boxes outside the sub-mesh disabled; HL_EXTRA_SEND_SLOT on
+ * request); then EnIdle to the bridge of the first box. */
+typedef struct {
+  const char *config;       /* boards/ configuration with BoxMeshXLen, BoxMeshYLen, BoxHosts ("cluster") */
+  int boxes_x, boxes_y;     /* the sub-mesh of boxes to use (0: 1) */
+  int extra_send_slot;      /* QueryIn config bit 4 */
+  /* Overrides (NULL: the environment variable named, else the default):
+   * HOSTNAME (HOSTLINK_HOSTNAME) the local box's name instead of
+   * gethostname(); BOX_ADDRS (HOSTLINK_BOX_ADDRS) where boxes' boardctrlds
+   * listen, "NAME=HOST:PORT,NAME=HOST:PORT..." (boxes not named: NAME:10101),
+   * so a simulation or a test can stand in for the cluster; HOST
+   * (HOSTLINK_HOST) the host link instead of unix:@pciestream. */
+  const char *hostname, *box_addrs, *host;
+} hl_cluster;
+hostlink *hl_open_cluster(const hl_cluster *c, char *err, size_t errlen);
+/* The DebugLink connections hl_open made (1, or one per box of a cluster)
+ * and where box I's went ("HOST:PORT" or the unix: address). */
+int hl_boxes(const hostlink *h);
+const char *hl_box_addr(const hostlink *h, int i);
+
+/* Helpers of hl_open_cluster, for tests and fuzzing: NAME as HostLink
+ * compares box names (lower case, up to the first '.') into OUT; where
+ * box NAME's boardctrld listens given MAP ("NAME=HOST:PORT,...", or NULL):
+ * its entry, else NAME:10101. 0, or -1 with why in ERR (a malformed MAP,
+ * a name or address longer than OUTLEN - 1). */
+int hl_box_name(const char *name, char *out, size_t outlen, char *err, size_t errlen);
+int hl_box_lookup(const char *map, const char *name, char *out, size_t outlen, char *err, size_t errlen);
+
 /* ------------------------------------------------------------ settings */
 
 /* How long hl_load, hl_start and the DebugLink handshake in hl_open wait
