@@ -13,8 +13,9 @@
 // (heat_layout.h) go to the boards through the boot loaders' Store
 // commands, the code through hl_load_elf; then Start, go, and one message
 // per cell back with its final temperature, compared with the same
-// computation in float on the host. Prints "ok ..." or "FAILED ..." lines
-// with the figures; exits 0 when all pass.
+// computation in float on the host; last, thread 0 of every started core
+// must answer a Load (main returned to the boot loader). Prints "ok ..."
+// or "FAILED ..." lines with the figures; exits 0 when all pass.
 #define _GNU_SOURCE
 #include "heat_layout.h"
 #include "hostlink.h"
@@ -354,6 +355,19 @@ int main(int argc, char **argv) {
     snprintf(d, sizeof d, "largest difference 0 ulp: all %u cells bit for bit (centre %.6g)", ncells,
              (double)ref[(h / 2) * w + w / 2]);
   verdict(received == ncells && worst <= 2, "temperatures match the host's float reference", d);
+  // main returned everywhere: thread 0 of each started core is back in the
+  // boot loader and answers a Load.
+  int back = 0;
+  if (received == ncells)
+    for (int k = 0; k < ncores; k++) {
+      int b = cores[k] / cores_per_board;
+      uint32_t word;
+      if (hl_load(hl, b % full.boards_x, b / full.boards_x, cores[k] % cores_per_board, TinselDRAMBase, &word, 1))
+        break;
+      back++;
+    }
+  snprintf(d, sizeof d, "%d of %d cores answered a Load", back, ncores);
+  verdict(back == ncores, "main returned: thread 0 of every core is back in the boot loader", d);
   hl_close(hl);
   place_routes_free(&r);
   place_placement_free(&p);
