@@ -41,6 +41,44 @@ static void put_comment_text(FILE *f, const char *s) {
 
 /* ------------------------------------------------------------------ C header */
 
+/* Writes word I (0-based) of the whitespace-separated list S as a C string,
+ * or "" when the list is shorter. */
+static void put_list_word(FILE *f, const char *s, long long i) {
+  char word[256];
+  int n = 0;
+  for (;;) {
+    while (*s == ' ' || *s == '\t' || *s == '\n') s++;
+    size_t len = strcspn(s, " \t\n");
+    if (!len || n++ == i) {
+      snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), s);
+      put_cstring(f, word);
+      return;
+    }
+    s += len;
+  }
+}
+
+/* TinselBoxMesh: the box host names as a C initializer, BoxMeshYLen rows of
+ * BoxMeshXLen, as Tinsel's config.h gives it to HostLink
+ * (const char *mesh[][TinselBoxMeshXLen] = TinselBoxMesh). A single box
+ * without BoxHosts is named by HostName ("" in simulation). */
+static void put_box_mesh(FILE *f, const BoardConfig *cfg) {
+  const char *hosts = board_config_str(cfg, "BoxHosts");
+  long long xs = board_config_int(cfg, "BoxMeshXLen"), ys = board_config_int(cfg, "BoxMeshYLen");
+  if (!hosts || !*hosts) hosts = board_config_str(cfg, "HostName");
+  fprintf(f, "\n/* Box host names, BoxMeshYLen rows of BoxMeshXLen (a C initializer). */\n"
+             "#define TinselBoxMesh {");
+  for (long long y = 0; y < ys; y++) {
+    fprintf(f, "%s{", y ? ", " : "");
+    for (long long x = 0; x < xs; x++) {
+      if (x) fprintf(f, ", ");
+      put_list_word(f, hosts ? hosts : "", y * xs + x);
+    }
+    fprintf(f, "}");
+  }
+  fprintf(f, "}\n");
+}
+
 void emit_header(FILE *f, const BoardConfig *cfg) {
   fprintf(f, "/*\n * tinsel_config.h: hardware parameters of configuration \"%s\".\n"
              " * %s\n */\n#ifndef TINSEL_CONFIG_H\n#define TINSEL_CONFIG_H\n\n",
@@ -59,6 +97,7 @@ void emit_header(FILE *f, const BoardConfig *cfg) {
       put_cstring(f, k->text);
     fputc('\n', f);
   }
+  put_box_mesh(f, cfg);
   fprintf(f, "\n/* CSRs: number (access: meaning). */\n");
   for (size_t i = 0; i < board_config_ncsrs(cfg); i++) {
     const BoardCsr *c = board_config_csr(cfg, i);

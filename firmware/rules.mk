@@ -3,9 +3,20 @@
 # Firmware is built with riscv64-unknown-elf-gcc for real Tinsel:
 #   -march=rv32imf -mabi=ilp32f  Tinsel is RV32IMF minus some ops. rv32imf
 #       implies zicsr (inline csrrw assembles), and Debian ships the
-#       rv32imf/ilp32f multilib (rtl_sim.md §0). Tinsel's own build uses
-#       -mabi=ilp32; ilp32f only passes floats in FP registers, which suits
-#       a core with an FPU. Doubles stay software either way.
+#       rv32imf/ilp32f multilib (rtl_sim.md §0). ilp32f only passes floats
+#       in FP registers, which suits a core with an FPU; doubles stay
+#       software either way. Our own images (OP2 firmware, softswitch,
+#       tests) keep ilp32f.
+#   Tinsel's own build uses -mabi=ilp32 (floats in integer registers), and
+#       objects of the two ABIs do not link together, so libfw.a and the
+#       app entry are built for ilp32 as well: $(FW)/ilp32/libfw.a and
+#       $(FW)/ilp32/app_entry.o (FW_ILP32_*), for objects compiled with
+#       Tinsel's flags (tests/compat: hello and ring). Debian has no
+#       rv32imf/ilp32 multilib, so those images are linked with
+#       -march=rv32im -mabi=ilp32 (FW_ILP32_LDFLAGS), which makes gcc pick
+#       rv32im/ilp32's libgcc: the same ABI, and of it only the integer
+#       helpers (64-bit shifts) are used; float is hardware and division
+#       and double come from libfw as above. docs/tinsel-compat.md, "ABI".
 #   -mno-div            Tinsel multiplies but cannot divide: gcc calls
 #                       __divsi3 & co., which firmware/lib/libgcc_div.c provides.
 #   -ffp-contract=off   no fused multiply-add (Tinsel has none).
@@ -49,6 +60,24 @@ $(FW)/libfw.a: $(FW_LIB_SRCS:%=$(FW)/lib/%.o)
 $(FW)/app_entry.o: firmware/app/entry.S $(GEN)/tinsel_config.h
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+
+# The same library and entry for Tinsel's ABI (ilp32; see the top).
+FW_ILP32_ARCH    := -march=rv32imf -mabi=ilp32
+FW_ILP32_CFLAGS  := $(subst $(FW_ARCH),$(FW_ILP32_ARCH),$(FW_CFLAGS))
+FW_ILP32_LDFLAGS := $(subst $(FW_ARCH),-march=rv32im -mabi=ilp32,$(FW_LDFLAGS))
+FW_ILP32_LIBS    := $(FW)/ilp32/app_entry.o $(FW)/ilp32/libfw.a
+
+$(FW)/ilp32/lib/%.o: firmware/lib/%.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_ILP32_CFLAGS) -c $< -o $@
+
+$(FW)/ilp32/libfw.a: $(FW_LIB_SRCS:%=$(FW)/ilp32/lib/%.o)
+	@rm -f $@
+	riscv64-unknown-elf-ar rcs $@ $^
+
+$(FW)/ilp32/app_entry.o: firmware/app/entry.S $(GEN)/tinsel_config.h
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_ILP32_CFLAGS) -c $< -o $@
 
 # The boot loader: no library, no data; checkelf --boot checks its size.
 $(FW)/boot/%.o: firmware/boot/% $(FW_HDRS)
@@ -122,9 +151,12 @@ $(BIN)/test_softdouble: $(OBJ)/tests/firmware/test_softdouble.o $(OBJ)/firmware/
 	$(CC) $(LDFLAGS) $^ -lm -o $@
 
 # The boot loader on the host, against a scripted mailbox.
-$(OBJ)/firmware/boot_host/boot.o: firmware/boot/boot.c tests/firmware/boot_host/tinsel.h $(GEN)/tinsel_config.h
+# boot.h comes from firmware/include, searched last so that the host's own
+# headers and the model's tinsel.h win over firmware/'s.
+$(OBJ)/firmware/boot_host/boot.o: firmware/boot/boot.c tests/firmware/boot_host/tinsel.h firmware/include/boot.h \
+                                  $(GEN)/tinsel_config.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests/firmware/boot_host -I$(GEN) -c $< -o $@
+	$(CC) $(CFLAGS) -Itests/firmware/boot_host -I$(GEN) -idirafter firmware/include -c $< -o $@
 $(BIN)/test_boot: $(OBJ)/tests/firmware/test_boot.o $(OBJ)/firmware/boot_host/boot.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
@@ -134,7 +166,7 @@ $(BIN)/test_softswitch: $(OBJ)/tests/firmware/test_softswitch.o $(OBJ)/tests/fir
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
-TARGETS += $(CHECKELF) $(ELF2IMG) $(FW)/libfw.a $(FW_LIBS) $(FW)/boot.elf $(FW_IMAGES) \
+TARGETS += $(CHECKELF) $(ELF2IMG) $(FW)/libfw.a $(FW_LIBS) $(FW_ILP32_LIBS) $(FW)/boot.elf $(FW_IMAGES) \
            $(BIN)/test_fwlib $(BIN)/test_softdouble $(BIN)/test_softswitch $(BIN)/test_boot
 SUITES  += tests/firmware/run.sh
 

@@ -3,9 +3,7 @@
 // and Start. It must fit TinselMaxBootImageBytes with no data section, so:
 // no switch (jump tables live in .rodata), no globals, no library calls.
 #include "tinsel.h"
-
-// The request: word 0 = cmd | numArgs << 8; then up to 15 argument words.
-#define BOOT_MAX_ARGS 15
+#include "boot.h"
 
 // Memory and the jump to the application, as macros so that the host unit
 // test (tests/firmware/test_boot.c) can run this file on a model of both.
@@ -33,17 +31,17 @@ void boot_main(void) {
     // Sleep, as Tinsel's boot loader does, rather than spin: a spinning
     // thread keeps the cycle model clocking while it waits for the host.
     while (!tinselCanRecv()) tinselWaitUntil(TINSEL_CAN_RECV);
-    volatile uint32_t *req = tinselRecv();
-    uint32_t cmd = req[0] & 0xffu, n = (req[0] >> 8) & 0xffu;
-    if (n > BOOT_MAX_ARGS) n = BOOT_MAX_ARGS;
-    volatile uint32_t *args = req + 1;
-    if (cmd == TinselBootSetAddrCmd) {
+    volatile BootReq *req = tinselRecv();
+    uint32_t cmd = req->cmd, n = req->numArgs;
+    if (n > TINSEL_BOOT_MAX_ARGS) n = TINSEL_BOOT_MAX_ARGS;
+    volatile uint32_t *args = req->args;
+    if (cmd == SetAddrCmd) {
       addr = args[0];
-    } else if (cmd == TinselBootWriteInstrCmd) {
+    } else if (cmd == WriteInstrCmd) {
       for (uint32_t i = 0; i < n; i++, addr += 4) tinselWriteInstr(addr, args[i]);
-    } else if (cmd == TinselBootStoreCmd) {
+    } else if (cmd == StoreCmd) {
       for (uint32_t i = 0; i < n; i++, addr += 4) *BOOT_PTR(addr) = args[i];
-    } else if (cmd == TinselBootLoadCmd) {
+    } else if (cmd == LoadCmd) {
       // args[0] words from addr, up to one flit's worth per reply.
       uint32_t words = args[0], per = 1u << TinselLogWordsPerFlit;
       tinselFree(req);
@@ -54,7 +52,7 @@ void boot_main(void) {
         words -= k;
       }
       continue;
-    } else if (cmd == TinselBootStartCmd) {
+    } else if (cmd == StartCmd) {
       uint32_t threads = args[0];
       tinselFree(req);
       tinselCacheFlush();

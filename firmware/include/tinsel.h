@@ -2,7 +2,9 @@
 // Tinsel 0.8.3's include/tinsel.h, tinsel.md §2.3), written for this
 // project. Every number comes from boards/ through tinsel_config.h.
 // CSRs are accessed with csrrw only: real Tinsel implements no other CSR
-// instruction (tinsel.md §1.1).
+// instruction (tinsel.md §1.1). As Tinsel's, it includes config.h, io.h
+// (printf, puts without a newline, putchar, puthex) and tinsel-interface.h
+// (the part shared with host code: addresses, heap bases, TinselWakeupCond).
 #ifndef TINSEL_H
 #define TINSEL_H
 
@@ -11,10 +13,40 @@
 #endif
 
 #include <stdint.h>
-#include <stdio.h>   // printf, puts, putchar: Tinsel's tinsel.h declares them too (io.h)
-#include "tinsel_config.h"
+#include "config.h"
+#include "io.h"
+#include "tinsel-interface.h"
 
-#define INLINE static inline __attribute__((always_inline))
+// The CSR numbers as strings, for inline asm ("csrrw %0, " CSR_HART_ID ", zero").
+#define TINSEL_STR_(x) #x
+#define TINSEL_STR(x) TINSEL_STR_(x)
+#define CSR_INSTR_ADDR          TINSEL_STR(TinselCsrInstrAddr)
+#define CSR_INSTR               TINSEL_STR(TinselCsrInstr)
+#define CSR_FREE                TINSEL_STR(TinselCsrFree)
+#define CSR_CAN_SEND            TINSEL_STR(TinselCsrCanSend)
+#define CSR_HART_ID             TINSEL_STR(TinselCsrHartId)
+#define CSR_CAN_RECV            TINSEL_STR(TinselCsrCanRecv)
+#define CSR_SEND_LEN            TINSEL_STR(TinselCsrSendLen)
+#define CSR_SEND_PTR            TINSEL_STR(TinselCsrSendPtr)
+#define CSR_SEND_DEST           TINSEL_STR(TinselCsrSendDest)
+#define CSR_RECV                TINSEL_STR(TinselCsrRecv)
+#define CSR_WAIT_UNTIL          TINSEL_STR(TinselCsrWaitUntil)
+#define CSR_FROM_UART           TINSEL_STR(TinselCsrFromUart)
+#define CSR_TO_UART             TINSEL_STR(TinselCsrToUart)
+#define CSR_NEW_THREAD          TINSEL_STR(TinselCsrNewThread)
+#define CSR_KILL_THREAD         TINSEL_STR(TinselCsrKillThread)
+#define CSR_EMIT                TINSEL_STR(TinselCsrEmit)
+#define CSR_CYCLE               TINSEL_STR(TinselCsrCycle)
+#define CSR_FLUSH               TINSEL_STR(TinselCsrFlush)
+#define CSR_PERFCOUNT           TINSEL_STR(TinselCsrPerfCount)
+#define CSR_MISSCOUNT           TINSEL_STR(TinselCsrMissCount)
+#define CSR_HITCOUNT            TINSEL_STR(TinselCsrHitCount)
+#define CSR_WBCOUNT             TINSEL_STR(TinselCsrWritebackCount)
+#define CSR_CPUIDLECOUNT        TINSEL_STR(TinselCsrCPUIdleCount)
+#define CSR_CPUIDLECOUNTU       TINSEL_STR(TinselCsrCPUIdleCountU)
+#define CSR_CYCLEU              TINSEL_STR(TinselCsrCycleU)
+#define CSR_PROGROUTERSENT      TINSEL_STR(TinselCsrProgRouterSent)
+#define CSR_PROGROUTERSENTINTER TINSEL_STR(TinselCsrProgRouterSentInter)
 
 // csrrw rd, CSR, zero: reads a CSR (and writes 0, as Tinsel's own API does).
 #define TINSEL_CSR_READ(csr, out) \
@@ -133,9 +165,6 @@ INLINE void tinselSend(int dest, volatile void *addr) {
   tinselMulticast((uint32_t)dest >> TinselLogThreadsPerMailbox, hi, lo, addr);
 }
 
-// Mailbox address that makes the router look up a routing key.
-INLINE uint32_t tinselUseRoutingKey(void) { return TinselMailboxRoutingKey; }
-
 INLINE void tinselKeySend(int key, volatile void *addr) {
   tinselMulticast(tinselUseRoutingKey(), 0, (uint32_t)key, addr);
 }
@@ -145,11 +174,6 @@ INLINE void tinselKeySend(int key, volatile void *addr) {
 INLINE volatile void *tinselRecv(void) {
   uint32_t p; TINSEL_CSR_READ(TinselCsrRecv, p); return (volatile void *)(uintptr_t)p;
 }
-
-typedef enum {
-  TINSEL_CAN_SEND = TinselWakeCanSend,
-  TINSEL_CAN_RECV = TinselWakeCanRecv
-} TinselWakeupCond;
 
 INLINE void tinselWaitUntil(TinselWakeupCond cond) {
   TINSEL_CSR_WRITE(TinselCsrWaitUntil, (uint32_t)cond);
@@ -166,19 +190,6 @@ INLINE int tinselIdle(int vote) {
 
 // ---------------------------------------------------------- memory map
 
-// Base of thread id's DRAM partition (interleaved alias); partition 0 is
-// the highest, and the stack grows down from the partition's top.
-INLINE uint32_t tinselHeapBaseGeneric(uint32_t id) {
-  uint32_t part = id & (TinselThreadsPerDRAM - 1);
-  return TinselDRAMInterleavedBase +
-         (TinselThreadsPerDRAM - 1 - part) * TinselBytesPerDRAMPartition;
-}
-
-INLINE uint32_t tinselHeapBaseSRAMGeneric(uint32_t id) {
-  uint32_t part = id & (TinselThreadsPerDRAM - 1);
-  return TinselSRAMBase + (part << TinselLogBytesPerSRAMPartition);
-}
-
 INLINE void *tinselHeapBase(void) {
   return (void *)(uintptr_t)tinselHeapBaseGeneric(tinselId());
 }
@@ -190,9 +201,6 @@ INLINE void *tinselHeapBaseSRAM(void) {
 // ------------------------------------------------------------ addresses
 
 #define TINSEL_BOARD_SHIFT TinselLogThreadsPerBoard   // board X in a thread id
-
-// The host (bridge on the west side), in thread-address units.
-INLINE uint32_t tinselHostId(void) { return TinselHostId; }
 
 // The bridge of box column x (west side when x is 0, else east), board row y.
 INLINE uint32_t tinselBridgeId(uint32_t x, uint32_t y) {
@@ -209,34 +217,6 @@ INLINE uint32_t tinselMyBridgeId(void) {
   uint32_t side = boardX < TinselMeshXLenWithinBox ? TinselHostId
                                                    : (TinselHostId | (TinselHostId >> 1));
   return me | side;
-}
-
-INLINE uint32_t tinselToAddr(uint32_t boardX, uint32_t boardY, uint32_t tileX,
-                             uint32_t tileY, uint32_t coreId, uint32_t threadId) {
-  uint32_t a = boardY;
-  a = (a << TinselMeshXBits) | boardX;
-  a = (a << TinselMailboxMeshYBits) | tileY;
-  a = (a << TinselMailboxMeshXBits) | tileX;
-  a = (a << TinselLogCoresPerMailbox) | coreId;
-  return (a << TinselLogThreadsPerCore) | threadId;
-}
-
-INLINE void tinselFromAddr(uint32_t addr, uint32_t *boardX, uint32_t *boardY,
-                           uint32_t *tileX, uint32_t *tileY, uint32_t *coreId,
-                           uint32_t *threadId) {
-  *threadId = addr & ((1u << TinselLogThreadsPerCore) - 1); addr >>= TinselLogThreadsPerCore;
-  *coreId = addr & ((1u << TinselLogCoresPerMailbox) - 1);  addr >>= TinselLogCoresPerMailbox;
-  *tileX = addr & ((1u << TinselMailboxMeshXBits) - 1);     addr >>= TinselMailboxMeshXBits;
-  *tileY = addr & ((1u << TinselMailboxMeshYBits) - 1);     addr >>= TinselMailboxMeshYBits;
-  *boardX = addr & ((1u << TinselMeshXBits) - 1);           addr >>= TinselMeshXBits;
-  *boardY = addr & ((1u << TinselMeshYBits) - 1);
-}
-
-// The custom accelerator of a tile, in mailbox-address units (the acc bit
-// sits just above the routing-key bit).
-INLINE uint32_t tinselAccId(uint32_t boardX, uint32_t boardY, uint32_t tileX, uint32_t tileY) {
-  uint32_t acc = (TinselRoutingKeyBit << 1) >> TinselLogThreadsPerMailbox;
-  return acc | (tinselToAddr(boardX, boardY, tileX, tileY, 0, 0) >> TinselLogThreadsPerMailbox);
 }
 
 // ------------------------------------------------- performance counters

@@ -9,10 +9,24 @@ int putchar(int c) {
   return (unsigned char)c;
 }
 
+// The symbol puts is Tinsel's (io.h): no newline, returns the count.
+// stdio.h maps the name to fw_puts_line for C code; not here.
+#undef puts
 int puts(const char *s) {
-  while (*s) putchar(*s++);
+  int n = 0;
+  for (; s[n]; n++) putchar(s[n]);
+  return n;
+}
+
+int fw_puts_line(const char *s) {
+  puts(s);
   putchar('\n');
   return 0;
+}
+
+int puthex(unsigned x) {
+  for (int shift = 28; shift >= 0; shift -= 4) putchar("0123456789abcdef"[(x >> shift) & 15u]);
+  return 8;
 }
 
 static void put_uart(void *ctx, char c) { (void)ctx; putchar(c); }

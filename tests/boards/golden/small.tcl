@@ -131,6 +131,7 @@ core {
     DCacheLinesPerThread 64
     DCacheBytesPerThread 2048
     DCacheBytes 32768
+    DCachesPerDRAM 1
     DRAMsPerBoard 1
     LogCoresPerDRAM 0
     CoresPerDRAM 1
@@ -150,9 +151,11 @@ core {
     DRAMUpperBase 1073741824
     DRAMInterleavedBase 3221225472
     POLiteProgRouterBase 25182208
+    POLiteProgRouterLength 1048559616
     LogBytesPerFlit 4
     BytesPerFlit 16
     MaxFlitsPerMsg 4
+    LogWordsPerMsg 4
     LogBytesPerMsg 6
     BytesPerMsg 64
     MsgsPerMailbox 512
@@ -165,6 +168,7 @@ core {
     MaxThreads 1024
     HostId 2048
     RoutingKeyBit 4096
+    AcceleratorBit 8192
     MailboxRoutingKey 256
     LinkCyclesPerFlit 6
     MeshXLen 1
@@ -306,6 +310,7 @@ box {
     DCacheLinesPerThread 64
     DCacheBytesPerThread 2048
     DCacheBytes 131072
+    DCachesPerDRAM 8
     DRAMsPerBoard 2
     LogCoresPerDRAM 5
     CoresPerDRAM 32
@@ -325,9 +330,11 @@ box {
     DRAMUpperBase 1073741824
     DRAMInterleavedBase 3221225472
     POLiteProgRouterBase 25182208
+    POLiteProgRouterLength 1048559616
     LogBytesPerFlit 4
     BytesPerFlit 16
     MaxFlitsPerMsg 4
+    LogWordsPerMsg 4
     LogBytesPerMsg 6
     BytesPerMsg 64
     MsgsPerMailbox 512
@@ -340,6 +347,7 @@ box {
     MaxThreads 65536
     HostId 131072
     RoutingKeyBit 262144
+    AcceleratorBit 524288
     MailboxRoutingKey 4096
     LinkCyclesPerFlit 6
     MeshXLen 3

@@ -394,6 +394,9 @@
 /* Bytes per data cache. */
 #define TinselDCacheBytes 0x20000
 
+/* Data caches per DRAM. */
+#define TinselDCachesPerDRAM 1
+
 /* DRAMs per board. */
 #define TinselDRAMsPerBoard 1
 
@@ -451,6 +454,9 @@
 /* Address of a POLite-style runtime's routing tables in DRAM. */
 #define TinselPOLiteProgRouterBase 0x1804000
 
+/* Bytes of DRAM globals left for a POLite-style runtime's routing tables. */
+#define TinselPOLiteProgRouterLength 0x3e7fc000
+
 /* Bytes per flit (log2). */
 #define TinselLogBytesPerFlit 4
 
@@ -459,6 +465,9 @@
 
 /* Flits in the largest message. */
 #define TinselMaxFlitsPerMsg 4
+
+/* 32-bit words in the largest message (log2). */
+#define TinselLogWordsPerMsg 4
 
 /* Bytes in the largest message (log2). */
 #define TinselLogBytesPerMsg 6
@@ -496,6 +505,9 @@
 /* Thread-address bit that marks a routing-key send (host side). */
 #define TinselRoutingKeyBit 16384
 
+/* Thread-address bit that marks a tile's custom accelerator (tinselAccId). */
+#define TinselAcceleratorBit 32768
+
 /* Mailbox address that marks a routing-key send (tinselUseRoutingKey). */
 #define TinselMailboxRoutingKey 256
 
@@ -525,6 +537,9 @@
 
 /* Threads in the system. */
 #define TinselNumThreads 64
+
+/* Box host names, BoxMeshYLen rows of BoxMeshXLen (a C initializer). */
+#define TinselBoxMesh {{""}}
 
 /* CSRs: number (access: meaning). */
 #define TinselCsrFFlag 0x001 /* RW: FP exception flags (invalid and inexact are never set) */

@@ -261,6 +261,8 @@ package tinsel_pkg;
   localparam int unsigned DCacheBytesPerThread = 32'd2048;
   // Bytes per data cache.
   localparam int unsigned DCacheBytes = 32'h20000;
+  // Data caches per DRAM.
+  localparam int unsigned DCachesPerDRAM = 32'd1;
   // DRAMs per board.
   localparam int unsigned DRAMsPerBoard = 32'd1;
   // Cores per DRAM (log2).
@@ -299,12 +301,16 @@ package tinsel_pkg;
   localparam int unsigned DRAMInterleavedBase = 32'hc0000000;
   // Address of a POLite-style runtime's routing tables in DRAM.
   localparam int unsigned POLiteProgRouterBase = 32'h1804000;
+  // Bytes of DRAM globals left for a POLite-style runtime's routing tables.
+  localparam int unsigned POLiteProgRouterLength = 32'h3e7fc000;
   // Bytes per flit (log2).
   localparam int unsigned LogBytesPerFlit = 32'd4;
   // Bytes per flit.
   localparam int unsigned BytesPerFlit = 32'd16;
   // Flits in the largest message.
   localparam int unsigned MaxFlitsPerMsg = 32'd4;
+  // 32-bit words in the largest message (log2).
+  localparam int unsigned LogWordsPerMsg = 32'd4;
   // Bytes in the largest message (log2).
   localparam int unsigned LogBytesPerMsg = 32'd6;
   // Bytes in the largest message.
@@ -329,6 +335,8 @@ package tinsel_pkg;
   localparam int unsigned HostId = 32'd8192;
   // Thread-address bit that marks a routing-key send (host side).
   localparam int unsigned RoutingKeyBit = 32'd16384;
+  // Thread-address bit that marks a tile's custom accelerator (tinselAccId).
+  localparam int unsigned AcceleratorBit = 32'd32768;
   // Mailbox address that marks a routing-key send (tinselUseRoutingKey).
   localparam int unsigned MailboxRoutingKey = 32'd256;
   // Core cycles an inter-board link needs per flit at its line rate (rounded up; sim/tsim_links.c).
