@@ -19,8 +19,10 @@ HEAT_FW_ARCH    = $(FW_ARCH)
 HEAT_FW_LDFLAGS = $(FW_LDFLAGS)
 HEAT_LIBFW      = $(FW)/libfw.a
 endif
-HEAT_CXXFLAGS  = $(filter-out -std=c11,$(HEAT_FW_CFLAGS)) -std=c++17 -fno-exceptions -fno-rtti \
-                 -fno-threadsafe-statics -fno-use-cxa-atexit -Itests/compat/heat
+# Tinsel's own compiler flags (tests/compat/rules.mk COMPAT_TINSEL_FLAGS)
+# when they are there, else ours.
+HEAT_CXXFLAGS  = $(if $(COMPAT_TINSEL_FLAGS),$(COMPAT_TINSEL_FLAGS) -I$(GEN),$(filter-out -std=c11,$(HEAT_FW_CFLAGS))) \
+                 -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics -fno-use-cxa-atexit -Itests/compat/heat
 HEAT_DEV_HDRS := tests/compat/heat/Heat.h tests/compat/heat/heat_layout.h
 
 $(HEAT_T)/heat_host: tests/compat/heat/heat_host.c tests/compat/heat/heat_layout.h $(HOSTLINK_HDRS) \
@@ -31,7 +33,7 @@ $(HEAT_T)/heat_host: tests/compat/heat/heat_host.c tests/compat/heat/heat_layout
 
 # heat_app DIR GEN: heat.elf for the thread layout in GEN.
 define heat_app
-$(HEAT_T)/$(1)heat.elf: tests/compat/heat/heat.cpp tests/compat/tinsel_entry.S $(HEAT_DEV_HDRS) $(FW_HDRS) \
+$(HEAT_T)/$(1)heat.elf: tests/compat/heat/heat.cpp tests/compat/heat/rules.mk tests/compat/tinsel_entry.S $(HEAT_DEV_HDRS) $(FW_HDRS) \
                         $(2)/tinsel_config.h $(2)/tinsel.ld $(HEAT_LIBFW) firmware/link/app.ld $(CHECKELF)
 	@mkdir -p $$(@D)
 	$(FW_CXX) $$(subst -I$(GEN),-I$(2),$$(HEAT_CXXFLAGS)) -c tests/compat/heat/heat.cpp -o $$(@D)/heat.o
