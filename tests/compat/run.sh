@@ -3,8 +3,9 @@
 # libhostlink (tests/compat/rules.mk): hello (entry `j main`, main returns)
 # booted by compat_host on a board (DebugLink over TCP), a tile and the
 # first cores of a box: each thread prints once, thread 0 returns to the
-# boot loader. The socket names: tests/compat/sockname. Reads
-# BUILD (default build).
+# boot loader. Then, built with Tinsel's own flags (-mabi=ilp32), hello and
+# ring.cpp (C++, POLite-style). The socket names: tests/compat/sockname.
+# Reads BUILD (default build).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -14,12 +15,13 @@ tsim=$BUILD/bin/tsim
 tmp=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
 export ASAN_OPTIONS=detect_leaks=0
-for f in "$T/compat_host" "$T/hello.elf" "$T/tile/hello.elf" "$tsim"; do
+for f in "$T/compat_host" "$T/hello.elf" "$T/tile/hello.elf" "$T/hello_ilp32.elf" "$T/tile/ring.elf" "$T/ring.elf" "$tsim"; do
   [ -e "$f" ] || { fail "built: $f" "run make BUILD=$BUILD all"; finish; exit; }
 done
 
 # on CONFIG APP [COMPAT_HOST OPTION...]: tsim serving CONFIG, compat_host
-# booting APP. DEBUG (default a local socket) is the DebugLink's address.
+# booting APP. DEBUG (default a local socket) is the DebugLink's address;
+# NAME (default hello) names the program in the verdicts.
 on() {
   local cfg=$1 app=$2 out trc brc secs t0; shift 2
   local host=unix:$tmp/$cfg.sock debug=${DEBUG:-unix:@op2-poets-compat-$$-$cfg}
@@ -31,12 +33,12 @@ on() {
   secs=$(( (${EPOCHREALTIME/./} - t0) / 10000 ))
   while IFS= read -r line; do
     case $line in
-      ok\ *) pass "hello on the $cfg model: ${line#ok } ($((secs / 100)).$((secs % 100)) s)" ;;
-      FAILED\ *) fail "hello on the $cfg model: ${line#FAILED }" "$(grep -v '^ok\|^FAILED' <<<"$out" | head -n 5)" ;;
+      ok\ *) pass "${NAME:-hello} on the $cfg model: ${line#ok } ($((secs / 100)).$((secs % 100)) s)" ;;
+      FAILED\ *) fail "${NAME:-hello} on the $cfg model: ${line#FAILED }" "$(grep -v '^ok\|^FAILED' <<<"$out" | head -n 5)" ;;
     esac
   done <<<"$out"
-  [ $brc -eq 0 ] || grep -q '^FAILED' <<<"$out" || fail "hello on the $cfg model: compat_host exits 0" "exit $brc" "$out"
-  [ $trc -eq 0 ] || fail "hello on the $cfg model: tsim exits 0" "exit $trc" "$(tail -n 5 "$tmp/$cfg.err")"
+  [ $brc -eq 0 ] || grep -q '^FAILED' <<<"$out" || fail "${NAME:-hello} on the $cfg model: compat_host exits 0" "exit $brc" "$out"
+  [ $trc -eq 0 ] || fail "${NAME:-hello} on the $cfg model: tsim exits 0" "exit $trc" "$(tail -n 5 "$tmp/$cfg.err")"
 }
 if [ -x "$T/sockname" ]; then
   "$T/sockname" > "$tmp/sockname.out" 2>&1
@@ -59,4 +61,11 @@ if grep -q 'ignored' "$tmp/box.err"; then
 else
   pass "the box's DebugLink handshake: every link answered, EnIdle to the bridge (link 6)"
 fi
+# Built with Tinsel's flags (-mabi=ilp32) against libfw's ilp32 build:
+# hello, and ring.cpp (C++, POLite-style: a token round each core's 16
+# threads, checked; it prints the hello line only if every token was right).
+NAME="hello (ilp32)" on tile "$T/tile/hello_ilp32.elf"
+NAME="ring (C++, ilp32)" on tile "$T/tile/ring.elf"
+NAME="ring (C++, ilp32)" on board "$T/ring.elf"
+NAME="ring (C++, ilp32)" on box "$T/ring.elf" --cores 2
 finish
