@@ -6,9 +6,13 @@
 // (tinselKeySend: the board routers' tables, built by the host with
 // libop2_place, multicast it and write the key); receivers on the sending
 // thread get it directly. Received messages are dispatched through the
-// thread's in-table. When every device has done its steps each sends its
-// temperature to the host and main returns (entry `j main`: the boot
-// loader kills the thread, or takes thread 0 back).
+// thread's in-table. A step ends when each device has heard from all its
+// neighbours (step counters in the messages), or, in the synchronous mode,
+// when tinselIdle says that the whole machine is idle: then step() runs on
+// every device, and the run ends when every thread has voted that nothing
+// changed. Then each device sends its temperature to the host and main
+// returns (entry `j main`: the boot loader kills the thread, or takes
+// thread 0 back).
 //
 // Built with riscv64-unknown-elf-g++, freestanding: no C++ library.
 // printf with C linkage: our stdio.h of Tinsel 0.8.3's era did not say so
@@ -39,7 +43,7 @@ struct HeatThread {
   uint32_t start;
   uint32_t badKeys;
 
-  HeatDevice dev(uint32_t i) { HeatDevice d; d.s = &states[i]; return d; }
+  HeatDevice dev(uint32_t i) { HeatDevice d; d.s = &states[i]; d.sync = hdr->sync != 0; return d; }
 
   void markRTS(uint32_t i) {
     HeatState *s = &states[i];
@@ -82,7 +86,8 @@ struct HeatThread {
     tinselSetLen((sizeof(HeatMessage) - 1) >> TinselLogBytesPerFlit);
     volatile HeatMessage *slot = (volatile HeatMessage *)tinselSendSlot();
     const HeatOutEdge *outEdge = 0;   // the multicast in progress
-    while (numDone < hdr->numDevices || outEdge) {
+    bool active = true;               // synchronous mode: the last step changed something
+    while (hdr->sync || numDone < hdr->numDevices || outEdge) {
       if (outEdge) {
         if (tinselCanSend()) {
           if (outEdge->mbox == tinselUseRoutingKey()) {
@@ -114,6 +119,16 @@ struct HeatThread {
           }
         } else {
           tinselWaitUntil(TINSEL_CAN_SEND | TINSEL_CAN_RECV);
+        }
+      } else if (hdr->sync) {
+        int idle = tinselIdle(!active);
+        if (idle > 1) break;          // idle, and every thread voted that nothing changed
+        if (idle == 1) {              // idle: the step is complete everywhere
+          active = false;
+          for (uint32_t i = 0; i < hdr->numDevices; i++) {
+            active = dev(i).step() || active;
+            markRTS(i);
+          }
         }
       } else {
         tinselWaitUntil(TINSEL_CAN_RECV);

@@ -1,6 +1,6 @@
 // tests/compat/heat/heat_host.c: the host side of the POLite-style heat app
 // (heat.cpp), speaking only the real protocols through libhostlink:
-//   heat_host [--config NAME] [--width W] [--height H] [--steps S]
+//   heat_host [--config NAME] [--width W] [--height H] [--steps S] [--sync]
 //             [--mailboxes N] [--seed N] [--timeout-s T] HOST DEBUG APP.elf
 // A W x H grid of cells, the outer ring held at fixed temperatures, each
 // inner cell the mean of its four neighbours at every step. libop2_place
@@ -9,7 +9,10 @@
 // destination mailbox of its board and one routing key, with the board
 // routers' tables, for the other boards. With --mailboxes N only the first
 // N mailboxes of each board take cells (fewer cores to boot on a slow
-// model). The tables and each thread's devices and tables
+// model). --sync ends each step by the hardware's idle detection (POLite's
+// heat-sync) instead of step counters (heat-gals): every thread of every
+// core then takes part, so every core is booted. The tables and each
+// thread's devices and tables
 // (heat_layout.h) go to the boards through the boot loaders' Store
 // commands, the code through hl_load_elf; then Start, go, and one message
 // per cell back with its final temperature, compared with the same
@@ -126,10 +129,14 @@ static size_t put(Buf *b, const void *p, size_t n) {
 
 int main(int argc, char **argv) {
   const char *config = "board";
-  int w = 16, h = 16, steps = 20, mailboxes = 0, timeout_s = 120, a = 1;
+  int w = 16, h = 16, steps = 20, mailboxes = 0, timeout_s = 120, sync = 0, a = 1;
   uint32_t seed = 1;
   for (; a + 1 < argc && argv[a][0] == '-'; a += 2) {
     const char *o = argv[a], *v = argv[a + 1];
+    if (!strcmp(o, "--sync")) {
+      sync = 1, a--;
+      continue;
+    }
     if (!strcmp(o, "--config")) config = v;
     else if (!strcmp(o, "--width")) w = (int)parse_int(o, v, 3, 1024);
     else if (!strcmp(o, "--height")) h = (int)parse_int(o, v, 3, 1024);
@@ -143,7 +150,7 @@ int main(int argc, char **argv) {
     }
   }
   if (argc - a != 3) {
-    fprintf(stderr, "usage: heat_host [--config NAME] [--width W] [--height H] [--steps S] [--mailboxes N] "
+    fprintf(stderr, "usage: heat_host [--config NAME] [--width W] [--height H] [--steps S] [--sync] [--mailboxes N] "
                     "[--seed N] [--timeout-s T] HOST DEBUG APP.elf\n");
     return 2;
   }
@@ -203,9 +210,10 @@ int main(int argc, char **argv) {
 
   // Each used thread's image, and the cores to boot: those of the threads,
   // and the first core of each DRAM holding router tables (its boot loader
-  // stores them, and writes them back when it starts).
+  // stores them, and writes them back when it starts); all with --sync.
   int cores_per_board = 1 << geo.log_cores_per_board, ncores_all = cores_per_board * full.nboards;
   char *boot = xcalloc((size_t)ncores_all, 1);
+  memset(boot, sync, (size_t)ncores_all);
   for (uint32_t t = 0; t < p.nthreads; t++)
     if (p.thread_first[t + 1] > p.thread_first[t])
       boot[(place_thread_addr(&m, t) >> TinselLogThreadsPerCore) % (uint32_t)cores_per_board +
@@ -243,9 +251,11 @@ int main(int argc, char **argv) {
     if (!boot[(bx + by * full.boards_x) * cores_per_board + core]) continue;
     uint32_t heap = TinselDRAMInterleavedBase + (per_dram - 1 - (addr & (per_dram - 1))) * full.thread_bytes;
     uint32_t n = p.thread_first[t + 1] - p.thread_first[t];
-    if (!n) {   // a started thread without cells: no header (memory may hold an old one)
-      uint32_t zero = 0;
-      if (hl_store(hl, bx, by, core, heap, &zero, 1)) die("%s", hl_error(hl));
+    if (!n) {   // a started thread without cells: no header (memory may hold an old one), or with --sync an empty one
+      HeatThreadHeader empty = {.magic = sync ? HEAT_MAGIC : 0, .sync = (uint32_t)sync};
+      empty.devOff = empty.outOff = empty.inHeaderOff = empty.inEdgeOff = empty.bytes = sizeof empty;
+      if (hl_store(hl, bx, by, core, heap, (const uint32_t *)&empty, sync ? sizeof empty / 4 : 1))
+        die("%s", hl_error(hl));
       continue;
     }
     used_threads++;
@@ -280,7 +290,7 @@ int main(int argc, char **argv) {
     }
     if (nout > 0xffff || nedges > 0xffff) die("thread %u: %u out-edges, %u in-edges: over the 16-bit indices", t, nout, nedges);
     Buf img = {0};
-    HeatThreadHeader hd = {HEAT_MAGIC, n, nkeys, 0, 0, 0, 0, 0};
+    HeatThreadHeader hd = {.magic = HEAT_MAGIC, .numDevices = n, .numKeys = nkeys, .sync = (uint32_t)sync};
     put(&img, &hd, sizeof hd);
     hd.devOff = (uint32_t)put(&img, st, n * sizeof *st);
     hd.outOff = (uint32_t)put(&img, out.b, out.len);
@@ -332,11 +342,11 @@ int main(int argc, char **argv) {
 
   char d[600];
   snprintf(d, sizeof d,
-           "%dx%d cells, %d steps on %d board(s): %u threads on %d cores (%d mailbox(es) per board), "
+           "%dx%d cells, %d steps (%s) on %d board(s): %u threads on %d cores (%d mailbox(es) per board), "
            "%llu edges: %llu same thread, %llu same mailbox, %llu same board, %llu other boards; "
            "sends per step %llu multicast, %llu routing key, %llu router records (%llu bytes); "
            "images %u bytes; METIS %.2f s, load %.2f s",
-           w, h, steps, full.nboards, used_threads, ncores, m.mboxes_per_board, (unsigned long long)cs.edges,
+           w, h, steps, sync ? "ended by idle detection" : "step counters", full.nboards, used_threads, ncores, m.mboxes_per_board, (unsigned long long)cs.edges,
            (unsigned long long)cs.same_thread, (unsigned long long)cs.same_mbox, (unsigned long long)cs.same_board,
            (unsigned long long)cs.other_board, (unsigned long long)r.mailbox_sends, (unsigned long long)r.key_sends,
            (unsigned long long)r.records, (unsigned long long)r.table_bytes, image_bytes, t_place, t_load);

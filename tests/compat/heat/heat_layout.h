@@ -68,10 +68,14 @@ typedef struct {
   uint16_t label;        /* HEAT_FROM_* */
 } HeatInEdge;
 
+/* At the thread's heap base. In the synchronous mode every thread of every
+ * started core has one, with or without devices: all take part in the
+ * idle detection that ends each step. */
 typedef struct {
   uint32_t magic;
   uint32_t numDevices;
   uint32_t numKeys;
+  uint32_t sync;         /* 0: steps by step counters (heat-gals); 1: by idle detection (heat-sync) */
   uint32_t devOff, outOff, inHeaderOff, inEdgeOff;
   uint32_t bytes;        /* of the whole image */
 } HeatThreadHeader;
