@@ -5,7 +5,8 @@
 // tile's share of idle detection.
 //
 // Slots 0..ThreadsPerMailbox-1 of the scratchpad are the send slots; the rest
-// form the receive pool. Contents live in the C store (mbox_dpi.sv); this
+// form the receive pool (without slots ThreadsPerMailbox..2*ThreadsPerMailbox-1
+// when the DebugLink reserved the extra send slot: tsim_mbox_pool_config). Contents live in the C store (mbox_dpi.sv); this
 // module keeps the bookkeeping and the timing: one request per cycle from
 // the cores (the tile's arbiter grants one), one flit per cycle out and in,
 // and back-pressure when the pool or a destination queue is full: a message
@@ -86,6 +87,12 @@ module mbox
   logic [LS-1:0] free_stack [NS];
   logic [LS:0]   free_top;                 // free slots on the stack
   logic [6:0]    refc [NS];
+  // The pool's size: NS - TM, or NS - 2 * TM once the board's first
+  // DebugLink QueryIn reserved the extra send slot (slot TM + t of thread
+  // t, tinselSendSlotExtra); decided at the first placement into an empty
+  // pool after that QueryIn (on Tinsel the pool waits for it).
+  logic          pool_fixed;
+  int unsigned   pool_n, pool_cfg;
   // Per-thread pointer queues: entry {thread, position} holds a slot.
   logic [LS-1:0] rq [TM * QN];
   logic [LQ-1:0] rq_head [TM];
@@ -120,6 +127,7 @@ module mbox
     for (int s = 0; s < NS; s++) refc[s] = 0;
     for (int i = 0; i < TM * QN; i++) rq[i] = 0;
     free_top = (LS+1)'(NS - TM);
+    pool_fixed = 0; pool_n = NS - TM; pool_cfg = 0;
     send_pend = 0; q_full = 0; q_nonempty = 0;
     wait_send = 0; wait_recv = 0; wait_idle = 0; vote = 0; resp_pend = 0;
     now = 0; tx_free_at = 0; rx_free_at = 0; tx_last = '1;
@@ -266,6 +274,15 @@ module mbox
     // ... and place it when a slot and every destination queue have room.
     if (rx_have && now >= rx_free_at) begin
       dests = rx_mask[TM-1:0];
+      if (dests != 0 && !pool_fixed && 32'(free_top) == pool_n) begin
+        pool_cfg = tsim_mbox_pool_config(tile_id);
+        if (pool_cfg == 2 && NS > 2 * TM) begin
+          for (int s = 0; s < NS - 2 * TM; s++) free_stack[s] = LS'(NS - 1 - s);
+          pool_n = NS - 2 * TM;
+          free_top = (LS+1)'(pool_n);
+        end
+        if (pool_cfg != 0) pool_fixed = 1;
+      end
       if (dests == 0) begin
         tsim_mbox_deliver(rx_msg, tile_id, 0);
         rx_have = 0; n_recv++;
@@ -282,7 +299,7 @@ module mbox
             if (32'(rq_count[t]) > q_max) q_max = 32'(rq_count[t]);
           end
         q_nonempty |= dests;
-        if (32'(NS - TM) - 32'(free_top) > pool_max) pool_max = 32'(NS - TM) - 32'(free_top);
+        if (pool_n - 32'(free_top) > pool_max) pool_max = pool_n - 32'(free_top);
         if ((dests & wait_recv) != 0) wake(dests & wait_recv, 0);
         rx_have = 0; n_recv++;
         n_deliv += 64'($countones(dests));

@@ -49,6 +49,12 @@ package mbox_dpi;
   // DebugLink StdIn byte in bits 7:0 (taken from the thread's FIFO), else 0.
   import "DPI-C" function int unsigned tsim_uart_get(input int unsigned tile, input int unsigned thread);
 
+  // The receive pool of TILE as its board's first DebugLink QueryIn set it
+  // (config bit 4, sim/tsim_debuglink.c): 0 no QueryIn yet, 1 slots
+  // ThreadsPerMailbox.. (the default), 2 the extra send slot reserved, so
+  // the pool starts at 2 * ThreadsPerMailbox.
+  import "DPI-C" function int unsigned tsim_mbox_pool_config(input int unsigned tile);
+
   // Error codes (match enum in sim/tsim_mbox.c).
   localparam int ErrSendBusy   = 1;  // Send while the previous message is still in the send slot
   localparam int ErrRecvEmpty  = 2;  // Recv with no message waiting

@@ -12,6 +12,7 @@ void tsim_boards_set(unsigned x, unsigned y) {
 
 unsigned tsim_boards(void) { return nx * ny; }
 unsigned tsim_boards_x(void) { return nx; }
+unsigned tsim_boards_y(void) { return ny; }
 
 unsigned tsim_board_addr(unsigned b) { return (b / nx) << TinselMeshXBits | (b % nx); }
 

@@ -32,6 +32,7 @@ const char *tsim_board_prefix(unsigned b);
 /* Boards in this run and the mesh they form (1x1, or the box's). */
 unsigned tsim_boards(void);
 unsigned tsim_boards_x(void);
+unsigned tsim_boards_y(void);
 /* Board index b's mesh address {Y, X} as in a thread id (tinsel.md §2.4). */
 unsigned tsim_board_addr(unsigned b);
 /* The index of the board next to b in direction dir, or -1 off the mesh. */

@@ -7,17 +7,25 @@
    the client gets {0, Ready = 255}. Commands (tinsel.md §4.3, §11): QueryIn
    {0, offset, config} -> QueryOut {0, 1 + board id}, or {0, 0} on the
    bridge's link (the one after the boards'); EnIdle {3, mesh size} ->
-   QueryOut as QueryIn (idle detection is always on; the config bits, link
-   disables and the extra send slot, are not modelled); SetDest {1, thread, core}
+   QueryOut as QueryIn (idle detection is always on); SetDest {1, thread, core}
    (core bit 7: every core); StdIn {2, byte} -> the FIFO of each destination
    thread, read through CSR FromUart; TempIn {4} -> TempOut {4, 40 + 128}
    (a fixed 40 degrees C: the model has no sensor). Threads' ToUart bytes go
-   out as StdOut {2, thread, core, byte}. */
+   out as StdOut {2, thread, core, byte}.
+
+   QueryIn's config byte is obeyed as Tinsel's DebugLink obeys it
+   (rtl/DebugLink.bsv): bits 0-3 disable the board's north, south, east,
+   west link when the board is on that side of its box (every QueryIn sets
+   them anew), bit 4 reserves the extra send slot (the board's first
+   QueryIn decides, as the mailboxes size their receive pool once). The
+   offset byte (board ids of a multi-box cluster) is not modelled: a
+   non-zero offset is reported once and otherwise ignored. */
 #include "tsim_debuglink.h"
 
 #include "Vtsim_top__Dpi.h"
 #include "tinsel_config.h"
 #include "tsim_boards.h"
+#include "tsim_hostlink.h"
 #include "tsim_run.h"
 #include "tsim_socket.h"
 
@@ -28,7 +36,8 @@
 
 enum { PKT = 5, CMD_QUERY = 0, CMD_SET_DEST = 1, CMD_STDIO = 2, CMD_EN_IDLE = 3, CMD_TEMP = 4, CMD_READY = 255 };
 enum { FIFO = 64, NUM_THREADS = TSIM_THREADS, BROADCAST = 0x80, TEMP_C = 40 };
-enum { IN_CAP = 4096 };
+enum { IN_CAP = 4096, LINE = 128 };
+enum { CFG_LINKS = 0xf, CFG_EXTRA_SLOT = 0x10 };
 
 static struct {
   const char *spec;
@@ -41,6 +50,13 @@ static struct {
   /* Per-thread StdIn FIFOs (FromUart). */
   uint8_t fifo[NUM_THREADS][FIFO];
   uint8_t head[NUM_THREADS], count[NUM_THREADS];
+  /* QueryIn's config per board: the links it disabled (1 << TSIM_LINK_*),
+     the receive pool (0 no QueryIn yet, 1 default, 2 extra send slot). */
+  unsigned link_off[TSIM_MAX_BOARDS], pool[TSIM_MAX_BOARDS], held[TSIM_MAX_BOARDS];
+  int offset_said;
+  /* Lines of the threads' StdOut without a client (stdout), per thread. */
+  char line[NUM_THREADS][LINE];
+  unsigned short line_len[NUM_THREADS];
 } dl = { .listen_fd = -1, .fd = -1 };
 
 int tsim_debuglink_listen(const char *spec) {
@@ -110,6 +126,52 @@ static int std_in(unsigned b, uint8_t byte) {
    takes EnIdle; it has no threads. */
 static unsigned bridge_link(void) { return tsim_boards(); }
 
+static const char *const side_name[] = {"north", "south", "east", "west"};
+
+/* QueryIn {0, OFFSET, CONFIG} to board B: Tinsel's link disables (a side
+   of the box the board is on) and the extra send slot; said on stderr
+   when it changes what the board does. */
+static void query_config(unsigned b, unsigned offset, unsigned config) {
+  unsigned x = b % tsim_boards_x(), y = b / tsim_boards_x(), off = 0;
+  if ((config & 1) && y == tsim_boards_y() - 1) off |= 1u << TSIM_LINK_N;
+  if ((config & 2) && y == 0) off |= 1u << TSIM_LINK_S;
+  if ((config & 4) && x == tsim_boards_x() - 1) off |= 1u << TSIM_LINK_E;
+  if ((config & 8) && x == 0) off |= 1u << TSIM_LINK_W;
+  if (off != dl.link_off[b]) {
+    char names[64] = "";
+    size_t n = 0;
+    for (unsigned d = 0; d < TSIM_LINKS; d++)
+      if (off >> d & 1) n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", side_name[d]);
+    fprintf(stderr, "tsim: debuglink: QueryIn config 0x%02x on link %u: board %u (x %u, y %u of the %ux%u box): %s%s\n",
+            config, b, b, x, y, tsim_boards_x(), tsim_boards_y(), off ? "links disabled: " : "every link enabled",
+            names);
+  }
+  dl.link_off[b] = off;
+  if (!dl.pool[b]) {
+    dl.pool[b] = config & CFG_EXTRA_SLOT ? 2 : 1;
+    if (config & CFG_EXTRA_SLOT)
+      fprintf(stderr, "tsim: debuglink: QueryIn config 0x%02x on link %u: board %u reserves the extra send slot "
+              "(slots %u..%u; the receive pool is slots %u..%u)\n", config, b, b, TinselThreadsPerMailbox,
+              2 * TinselThreadsPerMailbox - 1, 2 * TinselThreadsPerMailbox, TinselMsgsPerMailbox - 1);
+  }
+  if (offset && !dl.offset_said) {
+    fprintf(stderr, "tsim: debuglink: QueryIn offset 0x%02x on link %u ignored: board ids offset by the box's "
+            "place in a cluster are not modelled (ids stay as within one box)\n", offset, b);
+    dl.offset_said = 1;
+  }
+}
+
+unsigned tsim_debuglink_links_off(unsigned b) { return b < TSIM_MAX_BOARDS ? dl.link_off[b] : 0; }
+
+void tsim_debuglink_held(unsigned b, unsigned mask) {
+  if (b < TSIM_MAX_BOARDS) dl.held[b] |= mask;
+}
+
+unsigned tsim_mbox_pool_config(unsigned tile) {
+  unsigned b = tile / TinselMailboxesPerBoard;
+  return b < TSIM_MAX_BOARDS ? dl.pool[b] : 0;
+}
+
 /* Obey one packet; 0 when it must wait (StdIn FIFO full). */
 static int obey(const unsigned char *p) {
   unsigned b = p[0];
@@ -131,7 +193,7 @@ static int obey(const unsigned char *p) {
   /* Board id within the box: {Y, X} with MeshXBitsWithinBox bits of X. */
   unsigned id = (b / tsim_boards_x()) << TinselMeshXBitsWithinBox | b % tsim_boards_x();
   switch (p[1]) {
-  case CMD_QUERY: put(b, CMD_QUERY, (unsigned char)(1 + id), 0, 0); return 1;
+  case CMD_QUERY: query_config(b, p[2], p[3]); put(b, CMD_QUERY, (unsigned char)(1 + id), 0, 0); return 1;
   case CMD_EN_IDLE: put(b, CMD_QUERY, (unsigned char)(1 + id), 0, 0); return 1;   /* idle detection is always on */
   case CMD_SET_DEST: dl.dest_thread[b] = p[2]; dl.dest_core[b] = p[3]; return 1;
   case CMD_STDIO: return std_in(b, p[2]);
@@ -181,6 +243,11 @@ void tsim_debuglink_flush(void) {
 }
 
 void tsim_debuglink_close(void) {
+  for (unsigned b = 0; b < TSIM_MAX_BOARDS; b++)
+    for (unsigned d = 0; d < TSIM_LINKS; d++)
+      if (dl.held[b] >> d & 1)
+        fprintf(stderr, "tsim: debuglink: board %u: a message waited in the board router for its %s link, which "
+                "QueryIn's config disabled\n", b, side_name[d]);
   tsim_debuglink_flush();
   drop_client();
   if (dl.spec) tsim_unlisten(dl.spec, dl.listen_fd);
@@ -190,9 +257,31 @@ void tsim_debuglink_close(void) {
   dl.out_cap = 0;
 }
 
+/* Thread ID's pending StdOut line to stdout. */
+static void line_out(unsigned id) {
+  if (!dl.line_len[id]) return;
+  fwrite(dl.line[id], 1, dl.line_len[id], stdout);
+  dl.line_len[id] = 0;
+}
+
+void tsim_debuglink_stdout_flush(unsigned core, unsigned thread) {
+  unsigned id = core << TinselLogThreadsPerCore | thread;
+  if (id < NUM_THREADS) line_out(id);
+}
+
+void tsim_debuglink_stdout_flush_all(void) {
+  for (unsigned id = 0; id < NUM_THREADS; id++) line_out(id);
+}
+
 void tsim_debuglink_stdout(unsigned core, unsigned thread, uint8_t byte) {
   if (dl.fd < 0) {
-    putchar(byte);
+    /* A line at a time per thread, so that threads printing at once do
+       not mix their bytes (a thread's own order is kept: tsim_emit and the
+       end of the run flush its partial line). */
+    unsigned id = core << TinselLogThreadsPerCore | thread;
+    if (id >= NUM_THREADS) { putchar(byte); return; }
+    dl.line[id][dl.line_len[id]++] = (char)byte;
+    if (byte == '\n' || dl.line_len[id] == LINE) line_out(id);
     return;
   }
   /* CORE is run-wide: its board is the link. */

@@ -1,6 +1,7 @@
 /* tsim_debuglink.h: the DebugLink tsim serves (--debuglink; tinsel.md §4.3):
    threads' StdIn (CSR FromUart) and StdOut (CSR ToUart) bytes, board
-   queries and temperature, in boardctrld's framing (sim/README.md). */
+   queries (with their config: link disables, extra send slot) and
+   temperature, in boardctrld's framing (sim/README.md). */
 #ifndef TSIM_DEBUGLINK_H
 #define TSIM_DEBUGLINK_H
 
@@ -30,6 +31,17 @@ unsigned long long tsim_debuglink_lost(void);
 /* A thread wrote BYTE to ToUart: a StdOut packet when a client is
    connected, else the byte goes to stdout. */
 void tsim_debuglink_stdout(unsigned core, unsigned thread, uint8_t byte);
+/* Without a client, StdOut goes to stdout a line at a time per thread:
+   write thread (CORE, THREAD)'s partial line, or every thread's. */
+void tsim_debuglink_stdout_flush(unsigned core, unsigned thread);
+void tsim_debuglink_stdout_flush_all(void);
+
+/* The links of board B that QueryIn's config disabled (1 << TSIM_LINK_*,
+   tsim_hostlink.h): they neither take nor offer messages. */
+unsigned tsim_debuglink_links_off(unsigned b);
+/* Board B's router had a message for the disabled links in MASK: said
+   once per board and link when the DebugLink closes. */
+void tsim_debuglink_held(unsigned b, unsigned mask);
 
 #ifdef __cplusplus
 }

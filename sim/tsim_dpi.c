@@ -25,6 +25,8 @@
 volatile int tsim_stop;
 
 enum { HALT_PROFILE = 1, HALT_ILLEGAL = 2, HALT_PC = 3, HALT_CSR = 4 };
+/* csrrw zero, KillThread (0x80e), zero: at address 0 of programs without tohost. */
+enum { KILL_STUB = 0x80e01073u };
 
 /* Memory spaces: one per DRAM slice (DRAM and its SRAMs) of every board,
    then one scratchpad per tile (run-wide numbers, tsim_boards.h). */
@@ -38,6 +40,7 @@ static struct {
   uint32_t imem[IMEM_MODEL_WORDS];
   uint32_t imem_words;  /* this run's instruction memory per core pair (--imem) */
   uint32_t entry, tohost, tohost_value;
+  int no_tohost;  /* the program defines no tohost (sim/README.md "Runs without tohost") */
   struct { unsigned long long retired, idle, susp_mem, susp_fpu, susp_mb, retry; } core[TSIM_CORES];
   struct { unsigned long long hits, misses, writebacks; } cache[TSIM_TILES];
 } run;
@@ -161,6 +164,7 @@ void tsim_halt(unsigned core, unsigned thread, unsigned pc, unsigned instr, int 
 }
 
 void tsim_emit(unsigned core, unsigned thread, unsigned value) {
+  tsim_debuglink_stdout_flush(core, thread);  /* the thread's partial line first */
   printf("emit: core %u thread %u: 0x%08x (%d)\n", core, thread, value, (int)value);
 }
 
@@ -263,13 +267,21 @@ int tsim_run_load(const TsimArgs *a) {
             elf.entry, 4 * run.imem_words);
     rc = -1;
   }
-  /* With a host link the host ends the run; tohost is optional. */
-  if (!rc && elf32_symbol(&elf, "tohost", &run.tohost)) {
-    run.tohost = 0xffffffffu;   /* no store can hit it: stores are aligned */
-    if (!a->hostlink) {
-      fprintf(stderr, "tsim: %s: error: no symbol tohost (the program could never stop)\n", path);
-      rc = -1;
-    }
+  /* With a host link the host ends the run; without one a program with no
+     tohost ends when its threads are killed or idle (tsim_run_quiet_cycles).
+     Its main may return (Tinsel's entry is `j main`, ra 0): when the
+     program puts nothing at address 0, a kill stub there ends the thread
+     as Tinsel's boot loader ends threads whose main returned. */
+  if (!rc && elf32_symbol(&elf, "tohost", &run.tohost)) run.tohost = 0xffffffffu;  /* stores are aligned: none hits it */
+  if (!rc && a->elf && run.tohost == 0xffffffffu) {
+    run.no_tohost = 1;
+    int at_zero = 0;
+    for (int i = 0; i < elf.nsecs; i++)
+      if ((elf.secs[i].kind & ELF32_SEC_EXEC) && elf.secs[i].addr < 4 && elf.secs[i].size) at_zero = 1;
+    if (!at_zero) run.imem[0] = KILL_STUB;
+    if (!a->hostlink)
+      fprintf(stderr, "tsim: %s: no symbol tohost: the run ends when every thread is killed or the board is idle%s\n",
+              path, at_zero ? "" : " (address 0 kills the thread: main may return)");
   }
   run.entry = elf.entry;
   elf32_free(&elf);
@@ -278,6 +290,36 @@ int tsim_run_load(const TsimArgs *a) {
 }
 
 /* ---------------------------------------------------------------- outcome */
+
+unsigned long long tsim_run_quiet_cycles(void) {
+  if (!run.no_tohost || run.args.hostlink) return 0;
+  return 1024 + (run.args.delay_on ? (unsigned long long)run.args.delay_max : 0);
+}
+
+/* TSIM_STOP_QUIET: every thread killed, idle, or (threads awake or
+   messages stuck) a deadlock. */
+static int quiet_end(unsigned long long cycles) {
+  TsimThreadCounts c;
+  tsim_threads_count(&c);
+  int in_flight = tsim_mbox_in_flight();
+  unsigned long long since = cycles - tsim_run_quiet_cycles();
+  if (!c.alive) {
+    fprintf(stderr, "tsim: every thread killed: no thread alive after %llu cycles (quiet since cycle %llu)\n",
+            cycles, since);
+    return TSIM_EXIT_PASS;
+  }
+  if (!c.awake && !in_flight) {
+    fprintf(stderr, "tsim: idle: %u thread%s waiting (%u in WaitUntil(CAN_RECV), %u in WaitUntil(CAN_SEND), %u in "
+            "tinselIdle), no message in flight, after %llu cycles (quiet since cycle %llu)\n", c.alive,
+            c.alive == 1 ? "" : "s", c.wait_recv, c.wait_send, c.in_idle, cycles, since);
+    return TSIM_EXIT_PASS;
+  }
+  fprintf(stderr, "tsim: error: deadlock: no instruction retired and no message moved for %llu cycles, at cycle "
+          "%llu, with %u thread%s awake and %d message%s in flight; threads:\n", tsim_run_quiet_cycles(), cycles,
+          c.awake, c.awake == 1 ? "" : "s", in_flight, in_flight == 1 ? "" : "s");
+  tsim_threads_report();
+  return TSIM_EXIT_DEADLOCK;
+}
 
 /* --stats-file: one `key value` line per figure (sim/README.md). */
 static void write_stats_file(const char *path, unsigned long long cycles, double host_seconds, int status) {
@@ -303,8 +345,11 @@ static void write_stats_file(const char *path, unsigned long long cycles, double
 
 int tsim_run_finish(unsigned long long cycles, double host_seconds) {
   int status;
+  tsim_debuglink_stdout_flush_all();
   fflush(stdout);
-  if (tsim_stop == TSIM_STOP_TOHOST) {
+  if (tsim_stop == TSIM_STOP_QUIET) {
+    status = quiet_end(cycles);
+  } else if (tsim_stop == TSIM_STOP_TOHOST) {
     uint32_t v = run.tohost_value;
     if (v == 1) {
       fprintf(stderr, "tsim: PASS (tohost = 1) after %llu cycles\n", cycles);
@@ -325,7 +370,8 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
     tsim_threads_report();
     status = TSIM_EXIT_DEADLOCK;
   } else {
-    fprintf(stderr, "tsim: error: --max-cycles %llu exceeded without a store to tohost\n", run.args.max_cycles);
+    fprintf(stderr, "tsim: error: --max-cycles %llu exceeded without %s\n", run.args.max_cycles,
+            run.no_tohost ? "every thread killed or idle (the program has no tohost)" : "a store to tohost");
     status = TSIM_EXIT_TIMEOUT;
   }
   if (status == TSIM_EXIT_PASS && tsim_debuglink_lost()) status = TSIM_EXIT_OUTPUT;

@@ -1,10 +1,12 @@
 // tsim_main.cpp: the Verilator driver of one configuration's model: load
-// the program, clock the model until tohost, a halt or --max-cycles, then
-// report. Everything else is C (tsim_args.c, tsim_dpi.c). Built twice per
+// the program, clock the model until tohost, a halt, --max-cycles, the
+// host closing the host link or (no tohost) every thread killed or idle,
+// then report. Everything else is C (tsim_args.c, tsim_dpi.c). Built twice per
 // configuration: without tracing (fast) and with --trace-fst (tsim-NAME-trace).
 #include "Vtsim_top.h"
 #include "Vtsim_top__Dpi.h"
 #include "tsim_boards.h"
+#include "tsim_debuglink.h"
 #include "tsim_hostlink.h"
 #include "tsim_links.h"
 #include "tsim_mbox.h"
@@ -99,6 +101,8 @@ int main(int argc, char **argv) {
   std::vector<unsigned> neighbours(nb);
   for (unsigned b = 0; b < nb; b++) neighbours[b] = tsim_links_neighbours(b);
   const bool host = args.hostlink != nullptr;
+  // No tohost and no host: the run ends after this many quiet cycles.
+  const uint64_t quiet_end = tsim_run_quiet_cycles();
 #if VM_TRACE
   std::unique_ptr<VerilatedFstC> fst;
   if (args.trace) {
@@ -177,6 +181,13 @@ int main(int argc, char **argv) {
       for (unsigned b = 0; b < nb; b++) {
         take_sides(io[b], edge[b], ~neighbours[b]);
         if (neighbours[b]) tsim_links_cycle_board(b, &io[b], cycle);
+        // Links a DebugLink QueryIn disabled (sides of the box): nothing
+        // goes out or comes in; the board router holds what waits for them.
+        if (unsigned off = tsim_debuglink_links_off(b)) {
+          io[b].out_ready &= ~off;
+          io[b].in_valid &= ~off;
+          if (tops[b]->link_out_valid & off) tsim_debuglink_held(b, tops[b]->link_out_valid & off);
+        }
       }
       for (unsigned b = 0; b < nb; b++) {
         Vtsim_top *top = tops[b].get();
@@ -191,6 +202,7 @@ int main(int argc, char **argv) {
     }
     // Watchdog: nothing retired and no message moved for --watchdog cycles.
     if (active || between) last_active = cycle;
+    else if (quiet_end && cycle - last_active >= quiet_end) tsim_stop = TSIM_STOP_QUIET;
     else if (args.watchdog && cycle - last_active >= args.watchdog) tsim_stop = TSIM_STOP_DEADLOCK;
     // The clock is read every 4096 cycles (about 50 ms on the board model).
     if (progress && (cycle & 0xfff) == 0) {

@@ -118,6 +118,7 @@ unsigned tsim_mbox_capture(unsigned tile, unsigned thread, unsigned slot, unsign
 }
 
 unsigned long long tsim_mbox_sent_so_far(void) { return mb.captured; }
+int tsim_mbox_in_flight(void) { return mb.in_flight; }
 
 unsigned tsim_mbox_inject(unsigned flits, const uint32_t *words, uint64_t mask) {
   int h = new_msg();

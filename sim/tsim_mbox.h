@@ -20,6 +20,9 @@ void tsim_mbox_set_delay(int on, unsigned long long seed, unsigned max);
 
 /* Messages transmitted so far (for the progress line). */
 unsigned long long tsim_mbox_sent_so_far(void);
+/* Messages in flight now: transmitted (or injected by the host, or made
+   by a board router) and not yet placed in a receive slot. */
+int tsim_mbox_in_flight(void);
 
 /* The board router (tsim_progrouter.c) makes messages out of messages: a
    new handle with the contents of MSG and another destination-thread mask;

@@ -10,7 +10,8 @@ extern "C" {
 #endif
 
 enum { TSIM_RUNNING = 0, TSIM_STOP_TOHOST = 1, TSIM_STOP_HALT = 2, TSIM_STOP_DEADLOCK = 3,
-       TSIM_STOP_HOST_CLOSED = 4 /* the host closed the host link (--hostlink) */ };
+       TSIM_STOP_HOST_CLOSED = 4 /* the host closed the host link (--hostlink) */,
+       TSIM_STOP_QUIET = 5 /* no tohost, no host link: quiet for tsim_run_quiet_cycles() */ };
 
 /* Non-zero once a thread stored to tohost or the model halted; polled by
    the harness after every cycle. */
@@ -20,6 +21,13 @@ extern volatile int tsim_stop;
    loader: --boot or the firmware build's) into the memories. 0, or
    TSIM_EXIT_INPUT after printing the error. */
 int tsim_run_load(const TsimArgs *a);
+
+/* A program without tohost run without a host link ends when nothing has
+   retired and no message has moved for this many cycles (more than any
+   latency in the model); tsim_run_finish then says why: every thread
+   killed, or idle (sim/README.md "Runs without tohost"). 0: the run does
+   not end that way. */
+unsigned long long tsim_run_quiet_cycles(void);
 
 /* Print the outcome and the statistics; return tsim's exit status. */
 int tsim_run_finish(unsigned long long cycles, double host_seconds);

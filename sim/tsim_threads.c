@@ -82,3 +82,16 @@ void tsim_threads_report(void) {
             count > first_shown ? " ..." : "", what);
   }
 }
+
+void tsim_threads_count(TsimThreadCounts *c) {
+  memset(c, 0, sizeof *c);
+  const unsigned n = tsim_boards() * TinselThreadsPerBoard;
+  for (unsigned i = 0; i < n; i++) {
+    if (!th[i].alive) continue;
+    c->alive++;
+    if (th[i].in_idle) c->in_idle++;
+    else if (th[i].wait_send) c->wait_send++;
+    else if (th[i].wait_recv) c->wait_recv++;
+    else c->awake++;
+  }
+}

@@ -11,6 +11,15 @@ extern "C" {
    after the model's final blocks ran. */
 void tsim_threads_report(void);
 
+/* The threads at the end of a run, counted by state (same validity). */
+typedef struct {
+  unsigned alive;                  /* started, not killed or halted */
+  unsigned wait_recv, wait_send;   /* asleep in WaitUntil: CAN_RECV only; CAN_SEND (maybe also CAN_RECV) */
+  unsigned in_idle;                /* asleep in tinselIdle */
+  unsigned awake;                  /* running or suspended on an answer */
+} TsimThreadCounts;
+void tsim_threads_count(TsimThreadCounts *c);
+
 #ifdef __cplusplus
 }
 #endif

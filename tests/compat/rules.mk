@@ -22,6 +22,8 @@ $(eval $(call compat_app,tile/,$(GEN)/boards/tile))
 
 TARGETS += $(COMPAT_T)/compat_host $(COMPAT_T)/hello.elf $(COMPAT_T)/tile/hello.elf
 SUITES  += tests/compat/run.sh
+# Without a host link, and the DebugLink's QueryIn config: tests/compat/sim.mk.
+include tests/compat/sim.mk
 
 # The host-link socket names as Tinsel's pciestreamd and HostLink use them.
 $(COMPAT_T)/sockname: tests/compat/sockname.c $(HOSTLINK_HDRS) sim/tsim_socket.h $(OBJ)/sim/tsim_socket.o \

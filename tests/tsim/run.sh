@@ -81,7 +81,13 @@ expect "directory as ELF" 65 "^tsim: $tmp: error: is a directory, not an ELF fil
 expect "/dev/zero as ELF" 65 "^tsim: /dev/zero: error: not a regular file \(an ELF file must be one\)$" --config core --elf /dev/zero
 expect "text outside instruction memory" 65 "error: section \.text \[0x00003000, 0x[0-9a-f]{8}\) lies outside instruction memory \[0, 0x2000\)$" --config core --elf "$tmp/fartext.elf"
 expect "data outside every region" 65 "error: section \.data \[0x90000000, 0x90000004\) lies outside every memory region" --config core --elf "$tmp/fardata.elf"
-expect "no tohost" 65 "error: no symbol tohost" --config core --elf "$tmp/notohost.elf"
+# No tohost (sim/README.md "Runs without tohost"): said at load; a thread
+# that spins forever is neither killed nor idle, so --max-cycles ends it.
+expect "no tohost: said at load" 124 "no symbol tohost: the run ends when every thread is killed or the board is idle" \
+  --config core --elf "$tmp/notohost.elf" --max-cycles 5000
+expect "no tohost: --max-cycles names the missing end" 124 \
+  '^tsim: error: --max-cycles 5000 exceeded without every thread killed or idle \(the program has no tohost\)$' \
+  --config core --elf "$tmp/notohost.elf" --max-cycles 5000
 
 # tohost: 1 passes; V fails with V>>1, capped at 63, never 0.
 expect "tohost 1 passes" 0 '^tsim: PASS \(tohost = 1\) after [0-9]+ cycles$' --config core --elf "$elf"
