@@ -61,10 +61,17 @@ static void put_list_word(FILE *f, const char *s, long long i) {
 /* TinselBoxMesh: the box host names as a C initializer, BoxMeshYLen rows of
  * BoxMeshXLen, as Tinsel's config.h gives it to HostLink
  * (const char *mesh[][TinselBoxMeshXLen] = TinselBoxMesh). A single box
- * without BoxHosts is named by HostName ("" in simulation). */
+ * without BoxHosts is named by HostName ("" in simulation). Left out when
+ * the configuration has no box mesh, or one too large to be real (at most
+ * 64 boxes a side: a file that is not a whole configuration is still
+ * emitted, and must not be able to ask for gigabytes). */
 static void put_box_mesh(FILE *f, const BoardConfig *cfg) {
   const char *hosts = board_config_str(cfg, "BoxHosts");
-  long long xs = board_config_int(cfg, "BoxMeshXLen"), ys = board_config_int(cfg, "BoxMeshYLen");
+  long long xs, ys;
+  char err[256];
+  if (board_config_get_int(cfg, "BoxMeshXLen", &xs, err, sizeof err) ||
+      board_config_get_int(cfg, "BoxMeshYLen", &ys, err, sizeof err) || xs < 1 || ys < 1 || xs > 64 || ys > 64)
+    return;
   if (!hosts || !*hosts) hosts = board_config_str(cfg, "HostName");
   fprintf(f, "\n/* Box host names, BoxMeshYLen rows of BoxMeshXLen (a C initializer). */\n"
              "#define TinselBoxMesh {");
