@@ -39,7 +39,7 @@ printf '%-6s %6s %12s %14s %8s %9s %14s %14s\n' config cores cycles instructions
 for spec in core:200000 tile:50000 board:5000; do
   IFS=: read -r c iters <<<"$spec"
   threads=$("$BUILD/bin/boardgen" --config "$c" --get ThreadsPerDRAM)
-  riscv64-unknown-elf-gcc -march=rv32imf -mabi=ilp32f -nostdlib -nostartfiles -x assembler-with-cpp \
+  riscv64-unknown-elf-gcc -march=rv32imf -mabi=ilp32f -nostdlib -nostartfiles -x assembler-with-cpp -I"$BUILD/gen/boards/$c" \
     -DITERS="$iters" -DNTHREADS="$threads" -T "$tmp/link.ld" tests/tsim/busy.S -o "$tmp/busy_$c.elf"
   "$BUILD/bin/tsim" --config "$c" --elf "$tmp/busy_$c.elf" --all-threads --max-cycles 100000000 >/dev/null 2>"$tmp/err"
   rc=$?

@@ -195,6 +195,11 @@ $(FW)/sim/smoke.elf: $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/smoke.o
 
 TARGETS += $(FW)/sim/smoke.elf
 
+# The stale-cache test (tests/firmware/stale.c): non-coherent write-back caches.
+$(FW)/sim/stale.elf: $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/stale.o $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
+	$(FW_SIM_LINK) $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/sim/stale.o $(FW_LIBS) $(FW_LDLIBS) -o $@
+TARGETS += $(FW)/sim/stale.elf
+
 # Cycles per local delivery of the softswitch on tsim, with 1 and 16 threads
 # of a core busy (ss_local_benchN).
 FW_BENCH_OBJS := $(FW)/boot/entry.S.o $(FW)/sim/sim_boot.o $(FW)/softswitch/softswitch.o $(FW)/examples/ss_demo_types.o

@@ -46,9 +46,7 @@ module tsim_core
   input  logic                      dc_gnt /*verilator public_flat_rd*/,
   output logic                      dc_valid,
   output logic [LogThreadsPerCore-1:0] dc_tid,
-  output logic [31:0]               dc_addr,
-  output logic                      dc_store,
-  output logic                      dc_flush,
+  output logic [3:0]                dc_outcome,  // what the cache did (tsim_dpi: DcHit...)
   input  logic [ThreadsPerCore-1:0] dc_resume /*verilator public_flat_rd*/,
   input  logic [31:0]               dc_hits /*verilator public_flat_rd*/, dc_misses /*verilator public_flat_rd*/, dc_writebacks /*verilator public_flat_rd*/,
   // Mailbox port (rtl_models/README.md): CSR accesses 0x802-0x80b and Send.
@@ -268,7 +266,7 @@ module tsim_core
     logic [6:0]  op;
     logic [4:0]  rd, rs1, rs2;
     logic [2:0]  f3;
-    logic [31:0] a, b, fa, fb, fc, imm_i, imm_s, imm_b, npc, res, addr, rdata, csr_old, csr_new;
+    logic [31:0] a, b, fa, fb, fc, imm_i, imm_s, imm_b, npc, res, addr, rdata, csr_old, csr_new, dc_out;
     logic [11:0] csr;
     logic wb, wb_fp, requeue, suspend, retry, halt, unsupported, csr_writes;
     int unsigned lat;
@@ -374,12 +372,12 @@ module tsim_core
           end
           OpLoad, OpLoadFp, OpStore, OpStoreFp: begin
             addr = a + (op[5] ? imm_s : imm_i);
-            if (tsim_mem(core_id, 32'(sel_tid), sel_pc, instr, addr, op[2] ? fb : b, rdata) != 0) begin
+            if (tsim_mem(core_id, 32'(sel_tid), sel_pc, instr, addr, op[2] ? fb : b, rdata, dc_out) != 0) begin
               requeue = 0; alive[sel_tid] = 0;  // tsim_mem reported the halt
             end else begin
               res = rdata; wb = !op[5]; wb_fp = op[2];
               suspend = 1; requeue = 0;
-              dc_valid <= 1; dc_tid <= sel_tid; dc_addr <= addr; dc_store <= op[5]; dc_flush <= 0;
+              dc_valid <= 1; dc_tid <= sel_tid; dc_outcome <= 4'(dc_out);
               n_susp_mem++;
             end
           end
@@ -479,7 +477,7 @@ module tsim_core
                     CsrEmit: tsim_emit(core_id, 32'(sel_tid), csr_new);
                     CsrToUart: tsim_uart_put(core_id, 32'(sel_tid), csr_new);
                     CsrFlush: begin
-                      dc_valid <= 1; dc_tid <= sel_tid; dc_addr <= csr_new; dc_store <= 0; dc_flush <= 1;
+                      dc_valid <= 1; dc_tid <= sel_tid; dc_outcome <= 4'(tsim_dc_flush(core_id, 32'(sel_tid), csr_new));
                       suspend = 1; requeue = 0; n_susp_mem++;
                     end
                     default: ;

@@ -30,12 +30,17 @@ package tsim_dpi;
   // The board router's counters for CSRs ProgRouterSent (which 0) and
   // ProgRouterSentInter (1) of board BOARD (sim/tsim_progrouter.c).
   import "DPI-C" function int unsigned tsim_pr_counter(input int unsigned board, input int unsigned which);
-  // A load or store (instr tells which) by a thread; returns 0, or non-zero
-  // after reporting a halt (misaligned, unmapped). Stores to tohost stop the run.
+  // A load or store (instr tells which) by a thread, through its tile's data
+  // cache (sim/tsim_dcache.h); returns 0, or non-zero after reporting a halt
+  // (misaligned, unmapped). outcome: what the cache did, for the latency model
+  // (DcScratchpad... below). Stores to tohost stop the run.
   import "DPI-C" function int tsim_mem(input int unsigned core, input int unsigned thread,
                                        input int unsigned pc, input int unsigned instr,
                                        input int unsigned addr, input int unsigned wdata,
-                                       output int unsigned rdata);
+                                       output int unsigned rdata, output int unsigned outcome);
+  // CSR Flush by a thread: value (line << DCacheLogNumWays) | way; returns the outcome.
+  import "DPI-C" function int unsigned tsim_dc_flush(input int unsigned core, input int unsigned thread,
+                                                     input int unsigned value);
   // One OP-FP or fused instruction: operands rs1, rs2, rs3 (bits), result bits.
   import "DPI-C" function int unsigned tsim_fp(input int unsigned instr, input int unsigned a,
                                                input int unsigned b, input int unsigned c);
@@ -63,4 +68,8 @@ package tsim_dpi;
   localparam int HaltIllegal = 2;  // not an instruction we know
   localparam int HaltPc      = 3;  // pc outside instruction memory
   localparam int HaltCsr     = 4;  // unknown CSR
+  // Data-cache outcomes (match sim/tsim_dcache.h): bits 2:0, and bit 3 when a
+  // dirty line was written back.
+  localparam int unsigned DcScratchpad = 0, DcHit = 1, DcMissSram = 2, DcMissDram = 3, DcFlush = 4;
+  localparam int unsigned DcWriteback = 8;
 endpackage

@@ -63,12 +63,12 @@ module tsim_tile
 
   logic [NC-1:0] retiring;
   assign active = retiring != 0 || (net_out_valid && net_out_ready) || (net_in_valid && net_in_ready);
-  logic [NC-1:0] fpu_req, fpu_gnt, dc_req, dc_gnt, mb_req, mb_gnt, dc_valid, dc_store, dc_flush, mb_valid;
+  logic [NC-1:0] fpu_req, fpu_gnt, dc_req, dc_gnt, mb_req, mb_gnt, dc_valid, mb_valid;
   logic [LI-1:0] imem_waddr [NC];
   logic [31:0]   imem_wdata [NC];
   logic [NC-1:0] imem_we;
   logic [LT-1:0] dc_tid [NC];
-  logic [31:0]   dc_addr [NC];
+  logic [3:0]    dc_outcome [NC];
   logic [NC*T-1:0] dc_resume;
   logic [31:0]   dc_hits, dc_misses, dc_writebacks;
 
@@ -103,7 +103,7 @@ module tsim_tile
       .imem_waddr(imem_waddr[c]), .imem_wdata(imem_wdata[c]),
       .fpu_req(fpu_req[c]), .fpu_gnt(fpu_gnt[c]),
       .dc_req(dc_req[c]), .dc_gnt(dc_gnt[c]), .dc_valid(dc_valid[c]), .dc_tid(dc_tid[c]),
-      .dc_addr(dc_addr[c]), .dc_store(dc_store[c]), .dc_flush(dc_flush[c]),
+      .dc_outcome(dc_outcome[c]),
       .dc_resume(dc_resume[c*T +: T]), .dc_hits, .dc_misses, .dc_writebacks,
       .mb_req(mb_req[c]), .mb_gnt(mb_gnt[c]), .mb_valid(mb_valid[c]), .mb_tid(mb_tid[c]),
       .mb_send(mb_send[c]), .mb_csr(mb_csr[c]), .mb_wdata(mb_wdata[c]), .mb_wdata2(mb_wdata2[c]),
@@ -113,22 +113,22 @@ module tsim_tile
   end
 
   // At most one core's access is valid per cycle (one grant per cycle).
-  logic          req_valid, req_store, req_flush;
+  logic          req_valid;
   logic [CW-1:0] req_core;
   logic [LT-1:0] req_tid;
-  logic [31:0]   req_addr;
+  logic [3:0]    req_outcome;
   always_comb begin
-    req_valid = 0; req_store = 0; req_flush = 0; req_core = 0; req_tid = 0; req_addr = 0;
+    req_valid = 0; req_core = 0; req_tid = 0; req_outcome = 0;
     if (dc_valid != 0)
     for (int c = 0; c < NC; c++)
       if (dc_valid[c]) begin
         req_valid = 1; req_core = CW'(c); req_tid = dc_tid[c];
-        req_addr = dc_addr[c]; req_store = dc_store[c]; req_flush = dc_flush[c];
+        req_outcome = dc_outcome[c];
       end
   end
 
   tsim_dcache #(.NC(NC)) dcache (
-    .clk, .cycle, .tile_id, .req_valid, .req_core, .req_tid, .req_addr, .req_store, .req_flush,
+    .clk, .cycle, .tile_id, .req_valid, .req_core, .req_tid, .req_outcome,
     .resume(dc_resume), .hits(dc_hits), .misses(dc_misses), .writebacks(dc_writebacks)
   );
 endmodule

@@ -35,7 +35,7 @@ TSIM_BOOT_ELF := $(abspath $(BUILD))/fw/boot.elf
 tsim_boot_elf = $(if $(filter board,$(1)),$(TSIM_BOOT_ELF),$(abspath $(BUILD))/fw/boards/$(1)/boot.elf)
 # C files compiled per model against its DPI header and tinsel_config.h.
 TSIM_DPI_SRCS := $(addprefix sim/,tsim_dpi.c tsim_mbox.c tsim_threads.c tsim_boards.c tsim_progrouter.c \
-                                   tsim_hostlink.c tsim_hlframe.c tsim_debuglink.c tsim_links.c)
+                                   tsim_hostlink.c tsim_hlframe.c tsim_debuglink.c tsim_links.c tsim_dcache.c)
 
 # The box's board mesh (boards/box.cfg): --config box runs that many board models.
 $(GEN)/tsim_box.h: $(BOARDGEN) $(BOARDS_CFG)

@@ -12,7 +12,7 @@ static const char usage[] =
     "usage: tsim --config core|tile|board|box --elf FILE [--profile tinsel|full]\n"
     "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
     "            [--imem standard|enlarged] [--trace FILE.fst] [--all-threads]\n"
-    "            [--progress] [--quiet] [--stats-file FILE] [--preload FILE]\n"
+    "            [--progress] [--quiet] [--stats-file FILE] [--preload FILE] [--coherent-dcache]\n"
     "       tsim --config core|tile|board|box --hostlink unix:PATH [--debuglink unix:PATH2|HOST:PORT]\n"
     "            [--boot FILE | --elf FILE] [options as above]\n";
 
@@ -39,6 +39,7 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
     if (!strcmp(opt, "--all-threads")) { a->all_threads = 1; continue; }
     if (!strcmp(opt, "--quiet")) { a->quiet = 1; continue; }
     if (!strcmp(opt, "--progress")) { a->progress = 1; continue; }
+    if (!strcmp(opt, "--coherent-dcache")) { a->coherent_dcache = 1; continue; }
     int takes_value = !strcmp(opt, "--config") || !strcmp(opt, "--elf") || !strcmp(opt, "--profile") ||
                       !strcmp(opt, "--max-cycles") || !strcmp(opt, "--watchdog") || !strcmp(opt, "--trace") ||
                       !strcmp(opt, "--delay-seed") || !strcmp(opt, "--delay-max") || !strcmp(opt, "--imem") || !strcmp(opt, "--hostlink") ||

@@ -38,6 +38,7 @@ typedef struct {
   const char *boot;             /* --boot FILE: the boot loader (default: the firmware build's) */
   const char *stats_file;       /* --stats-file FILE: machine-readable statistics at exit */
   const char *preload;          /* --preload FILE: code, memory and thread starts loaded before the first cycle */
+  int coherent_dcache;          /* --coherent-dcache: caches read and write memory directly (not real Tinsel) */
 } TsimArgs;
 
 /* Fill *a from argv. On a usage error print "tsim: ..." and the usage line

@@ -7,6 +7,7 @@
 #include "elf32.h"
 #include "tinsel_config.h"
 #include "tsim_boards.h"
+#include "tsim_dcache.h"
 #include "tsim_debuglink.h"
 #include "tsim_decode.h"
 #include "tsim_fpu.h"
@@ -79,8 +80,28 @@ static void halt_message(unsigned core, unsigned thread, uint32_t pc, uint32_t i
   tsim_stop = TSIM_STOP_HALT;
 }
 
+/* --profile full lets a misaligned access through; one that spans two cache
+   lines goes a byte at a time (each byte's line may map elsewhere: the
+   interleaved region). The outcome is the slowest byte's. */
+static unsigned cached_bytes(unsigned core, unsigned thread, uint32_t addr, unsigned size, int store, uint32_t *v) {
+  unsigned outcome = TSIM_DC_HIT;
+  uint32_t loaded = 0;
+  for (unsigned i = 0; i < size; i++) {
+    unsigned space;
+    uint32_t phys, b = store ? (*v >> (8 * i)) & 0xff : 0;
+    locate(core, addr + i, &space, &phys);  /* tsim_mem checked the first and last bytes */
+    TsimDcacheLine line = {space, phys - (addr + i) % TinselBytesPerLine};
+    unsigned o = tsim_dcache_access(core, thread, addr + i, line, 1, store, &b);
+    if ((o & 7) > (outcome & 7)) outcome = (outcome & TSIM_DC_WRITEBACK) | (o & 7);
+    outcome |= o & TSIM_DC_WRITEBACK;
+    loaded |= b << (8 * i);
+  }
+  if (!store) *v = loaded;
+  return outcome;
+}
+
 int tsim_mem(unsigned core, unsigned thread, unsigned pc, unsigned instr, unsigned addr, unsigned wdata,
-             unsigned *rdata) {
+             unsigned *rdata, unsigned *outcome) {
   unsigned f3 = (instr >> 12) & 7, size = 1u << (f3 & 3), store = (instr >> 5) & 1;
   unsigned space;
   uint32_t phys;
@@ -90,24 +111,39 @@ int tsim_mem(unsigned core, unsigned thread, unsigned pc, unsigned instr, unsign
     halt_message(core, thread, pc, instr, what);
     return 1;
   }
-  if (locate(core, addr, &space, &phys)) {
+  unsigned last_space;
+  uint32_t last_phys;  /* a misaligned access (--profile full) must end in a region too */
+  if (locate(core, addr, &space, &phys) || locate(core, addr + size - 1, &last_space, &last_phys)) {
     snprintf(what, sizeof what, "address 0x%08x is in no memory region", addr);
     halt_message(core, thread, pc, instr, what);
     return 1;
   }
+  uint32_t v = store ? (size == 4 ? wdata : wdata & ((1u << (8 * size)) - 1)) : 0;
+  if (addr >> TinselLogOffChipRAMBaseAddr == 0) {  /* the scratchpad: not cached */
+    *outcome = TSIM_DC_SCRATCHPAD;
+    if (store) tsim_mem_write(space, phys, size, v);
+    else v = tsim_mem_read(space, phys, size);
+  } else if (addr % TinselBytesPerLine + size <= TinselBytesPerLine) {
+    TsimDcacheLine line = {space, phys - addr % TinselBytesPerLine};
+    *outcome = tsim_dcache_access(core, thread, addr, line, size, (int)store, &v);
+  } else {
+    *outcome = cached_bytes(core, thread, addr, size, (int)store, &v);
+  }
   if (store) {
-    tsim_mem_write(space, phys, size, wdata);
     if (addr == run.tohost && !tsim_stop) {
-      run.tohost_value = tsim_mem_read(space, phys, 4);
+      run.tohost_value = v;
       tsim_stop = TSIM_STOP_TOHOST;
     }
     *rdata = 0;
   } else {
-    uint32_t v = tsim_mem_read(space, phys, size);
     if (!(f3 & 4) && size < 4 && (v >> (8 * size - 1) & 1)) v |= ~0u << (8 * size);  /* lb, lh */
     *rdata = v;
   }
   return 0;
+}
+
+unsigned tsim_dc_flush(unsigned core, unsigned thread, unsigned value) {
+  return tsim_dcache_flush(core, thread, value);
 }
 
 /* ---------------------------------------------------------------- run settings */
@@ -255,6 +291,8 @@ int tsim_run_load(const TsimArgs *a) {
     fprintf(stderr, "tsim: instruction memory enlarged to %u bytes (EnlargedLogInstrsPerCore), not real Tinsel\n",
             4 * run.imem_words);
   tsim_mbox_set_delay(a->delay_on, a->delay_seed, (unsigned)a->delay_max);
+  tsim_dcache_set_coherent(a->coherent_dcache);
+  if (a->coherent_dcache) fprintf(stderr, "tsim: data caches coherent (--coherent-dcache), not real Tinsel\n");
   if (elf32_load(path, &elf, err, sizeof err)) {
     fprintf(stderr, "tsim: %s\n", err);
     elf32_free(&elf);
@@ -389,6 +427,8 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
       fprintf(stderr, "tsim: %stile %u cache: hits %llu misses %llu writebacks %llu\n",
               tsim_board_prefix(t / TinselMailboxesPerBoard), t % TinselMailboxesPerBoard, run.cache[t].hits,
               run.cache[t].misses, run.cache[t].writebacks);
+    unsigned long long dirty = tsim_dcache_dirty_lines();
+    if (dirty) fprintf(stderr, "tsim: data caches: %llu dirty lines never written back to memory\n", dirty);
     double secs = host_seconds > 0 ? host_seconds : 1e-9;
     fprintf(stderr, "tsim: total: retired %llu ipc %.3f host-cpu %.2f s %.3f M cycles/s %.3f M instr/s\n", total,
             cycles ? (double)total / (double)cycles : 0.0, host_seconds, (double)cycles / secs / 1e6,
@@ -400,6 +440,7 @@ int tsim_run_finish(unsigned long long cycles, double host_seconds) {
   }
   if (run.args.stats_file) write_stats_file(run.args.stats_file, cycles, host_seconds, status);
   tsim_preload_free();
+  tsim_dcache_free_all();
   tsim_mem_free_all();
   return status;
 }

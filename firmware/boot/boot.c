@@ -17,7 +17,11 @@
 void boot_main(void) __attribute__((noreturn));
 
 // Send the first `n` words at `src` to the host in one 1-flit message.
+// Data caches are write-back and not coherent (tinsel.md §11): flush first,
+// so that this thread's stores reach memory (Start: the loaded image) and
+// its loads miss and read memory (Load: what other cores wrote back).
 static void reply(const volatile uint32_t *src, uint32_t n) {
+  tinselCacheFlush();
   volatile uint32_t *out = tinselSendSlot();
   while (!tinselCanSend()) {}
   for (uint32_t i = 0; i < n; i++) out[i] = src[i];
@@ -55,7 +59,6 @@ void boot_main(void) {
     } else if (cmd == StartCmd) {
       uint32_t threads = args[0];
       tinselFree(req);
-      tinselCacheFlush();
       volatile uint32_t me = tinselId();   // on the DRAM stack: reply's load of it
       reply(&me, 1);                       // waits for the flush's writebacks
       while (!(tinselUartTryGet() & 0x100u)) {}     // the host's "go"

@@ -48,7 +48,9 @@ int hl_write_instrs(hostlink *h, int x, int y, int core, uint32_t addr, const ui
 
 int hl_store(hostlink *h, int x, int y, int core, uint32_t addr, const uint32_t *words, size_t n) {
   if (addr & 3) return hl_fail(h, "hl_store: address 0x%08x is not word-aligned", addr);
-  return write_words(h, x, y, core, TinselBootStoreCmd, addr, words, n);
+  if (write_words(h, x, y, core, TinselBootStoreCmd, addr, words, n)) return -1;
+  h->stored[(y * h->boards_x + x) * h->cores_per_board + core] = 1;
+  return 0;
 }
 
 int hl_load(hostlink *h, int x, int y, int core, uint32_t addr, uint32_t *words, size_t n) {
@@ -68,6 +70,7 @@ int hl_load(hostlink *h, int x, int y, int core, uint32_t addr, uint32_t *words,
                      "(is its boot loader waiting for commands?)", core, x, y, i, n, addr, h->timeout_ms);
     memcpy(words + i, msg, (n - i < per ? n - i : per) * 4);
   }
+  h->stored[(y * h->boards_x + x) * h->cores_per_board + core] = 0;   /* it flushed before replying */
   return 0;
 }
 
@@ -97,6 +100,22 @@ static void place(const hostlink *h, int g, int *x, int *y, int *core) {
 
 static int start(hostlink *h, const int *cores, int ncores, int nthreads);
 
+/* Data caches are write-back and not coherent (tinsel.md §11): what a boot
+   loader stored may still sit in its cache. A started core's boot loader
+   flushes before its ack; one that only stored (router tables, globals
+   written through another core of the DRAM) is flushed by a one-word Load,
+   whose reply comes after its flush (firmware/boot/boot.c). */
+static int flush_stores(hostlink *h, const unsigned char *starting) {
+  for (int g = 0; g < h->nboards * h->cores_per_board; g++) {
+    if (!h->stored[g] || starting[g]) continue;
+    int x, y, c;
+    uint32_t w;
+    place(h, g, &x, &y, &c);
+    if (hl_load(h, x, y, c, TinselDRAMBase, &w, 1)) return -1;
+  }
+  return 0;
+}
+
 int hl_start(hostlink *h, const int *cores, int ncores, int nthreads) {
   int rc = start(h, cores, ncores, nthreads);
   if (rc)   /* forget the cores still awaited: a later start may list them again */
@@ -113,12 +132,17 @@ static int start(hostlink *h, const int *cores, int ncores, int nthreads) {
   int n = core_count(h, cores, ncores), total = h->nboards * h->cores_per_board;
   unsigned char *want = h->started;   /* 1: ack awaited, 2: acknowledged */
   for (int i = 0; i < n; i++) {
-    int g = core_at(h, cores, i), x, y, c;
+    int g = core_at(h, cores, i);
     if (want[g] == 1) return hl_fail(h, "hl_start: core %d is listed twice", g);
+    want[g] = 1;
+  }
+  if (flush_stores(h, want)) return -1;
+  for (int i = 0; i < n; i++) {
+    int g = core_at(h, cores, i), x, y, c;
     place(h, g, &x, &y, &c);
     uint32_t arg = (uint32_t)nthreads;
     if (hl_boot_cmd(h, x, y, c, TinselBootStartCmd, &arg, 1)) return -1;
-    want[g] = 1;
+    h->stored[g] = 0;   /* its boot loader flushes before the ack */
   }
   for (int acks = 0; acks < n; acks++) {
     uint32_t msg[HL_MSG_BYTES / 4];

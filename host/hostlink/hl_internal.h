@@ -59,6 +59,7 @@ struct hostlink {
   hl_line *lines;               /* nboards * threads_per_board */
   unsigned long long stdout_lost;   /* StdOut bytes that could not be kept (out of memory, bad thread) */
   unsigned char *started;       /* per global core: StartCmd acknowledged */
+  unsigned char *stored;        /* per global core: Stores its boot loader may hold in its cache */
 };
 
 /* Formats the error into h->err; returns -1. */

@@ -143,9 +143,10 @@ hostlink *hl_open_boxes(const char *host, const hl_geometry *geometry, const hl_
     goto fail;
   }
   h->started = calloc((size_t)h->nboards * h->cores_per_board, 1);
+  h->stored = calloc((size_t)h->nboards * h->cores_per_board, 1);
   h->lines = calloc((size_t)h->nboards * h->threads_per_board, sizeof *h->lines);
   h->boxes = calloc(nboxes ? (size_t)nboxes : 1, sizeof *h->boxes);
-  if (!h->started || !h->lines || !h->boxes) {
+  if (!h->started || !h->stored || !h->lines || !h->boxes) {
     hl_fail(h, "hostlink: out of memory");
     goto fail;
   }
@@ -215,6 +216,7 @@ void hl_close(hostlink *h) {
     for (size_t i = 0; i < (size_t)h->nboards * h->threads_per_board; i++) free(h->lines[i].text);
   free(h->lines);
   free(h->started);
+  free(h->stored);
   free(h->queue);
   free(h);
 }

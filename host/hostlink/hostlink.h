@@ -90,7 +90,11 @@ int hl_load(hostlink *h, int x, int y, int core, uint32_t addr, uint32_t *words,
  * core of that DRAM. */
 int hl_load_elf(hostlink *h, const char *elf_path, const int *cores, int ncores);
 /* StartCmd to thread 0 of each listed core (NULL: all) with NTHREADS
- * further threads to create, and waits for every ack. */
+ * further threads to create, and waits for every ack. First, every core
+ * that hl_store wrote through and that is not being started gets a
+ * one-word hl_load, so that its boot loader writes its data cache back:
+ * caches are not coherent, and a started core's boot loader flushes only
+ * its own before its ack. */
 int hl_start(hostlink *h, const int *cores, int ncores, int nthreads);
 /* The "go" byte to thread 0 of every started core (DebugLink StdIn). */
 int hl_go(hostlink *h);

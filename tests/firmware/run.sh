@@ -215,6 +215,18 @@ if [ -x "$BUILD/bin/tsim" ]; then
   else fail "tsim smoke: report on the debug link" "$out"; fi
   n=$(grep -o "^emit: core 0 thread [0-9]*: 0x000000[0-9a-f]*" <<<"$out" | awk '{t=$5; sub(":","",t); if (sprintf("0x%08x", t) == $6) n++} END {print n+0}')
   check "tsim smoke: 16 threads, each with its own tinselId ($n)" test "$n" -eq 16
+  # Data caches as on Tinsel (tests/firmware/stale.c): write-back, not
+  # coherent. A reader on another core sees memory's old value until the
+  # writer flushes, then its own stale line until it flushes too; eviction
+  # writes back. --coherent-dcache shows what coherent caches would give.
+  stale() { "$BUILD/bin/tsim" --config tile --all-threads --elf "$FW/sim/stale.elf" --quiet "$@" 2>&1; }
+  out=$(stale); rc=$?
+  if [ $rc -eq 0 ] && grep -qx "stale: 111 111 222 333" <<<"$out"; then
+    pass "stale cache: no flush reads 111 (memory), then the reader's own stale line, 222 after both flush, 333 after eviction"
+  else fail "stale cache: stale: 111 111 222 333 (exit 0)" "exit $rc" "$out"; fi
+  out=$(stale --coherent-dcache); rc=$?
+  if [ $rc -eq 0 ] && grep -qx "stale: 222 222 222 333" <<<"$out"; then pass "stale cache: --coherent-dcache sees every store at once"
+  else fail "stale cache: --coherent-dcache gives stale: 222 222 222 333" "exit $rc" "$out"; fi
   # Cycles per local delivery (ss_poll = one send handler + one delivery).
   out=$("$BUILD/bin/tsim" --config core --elf "$FW/sim/ss_local_bench1.elf" --quiet 2>&1); rc=$?
   check "tsim: softswitch local-delivery bench passes" test "$rc" -eq 0

@@ -2,13 +2,14 @@
 // onto every core of a board through the host link. Every thread says
 // hello to the host, then echoes the one message the host sends it; thread
 // 5 of core 3 prints a line to the DebugLink; thread 0 of each core records
-// its id in DRAM for the host to read back (hl_load) once main returns to
-// the boot loader.
+// its id in DRAM, a line per core, and flushes it for the host to read back
+// (hl_load) once main returns to the boot loader.
 #include <stdio.h>
 #include "tinsel.h"
 #include "wire.h"
 
-volatile uint32_t app_results[TinselCoresPerDRAM];   // DRAM globals: one array per DRAM
+// DRAM globals: one array per DRAM, a line per core.
+volatile uint32_t app_results[TinselCoresPerDRAM * APP_RESULT_WORDS] __attribute__((aligned(TinselBytesPerLine)));
 
 static void send_host(uint32_t w0, uint32_t w1, uint32_t w2) {
   volatile uint32_t *out = tinselSendSlot();
@@ -32,7 +33,8 @@ int main(void) {
     printf("hello from core 3 thread 5\n");
   if ((me & (TinselThreadsPerCore - 1)) == 0) {
     uint32_t core = (me >> TinselLogThreadsPerCore) & (TinselCoresPerDRAM - 1);
-    app_results[core] = APP_RESULT(me);
+    app_results[core * APP_RESULT_WORDS] = APP_RESULT(me);
+    tinselCacheFlush();
   }
   // Thread 0 returns to the boot loader, the others stop.
   tinselWaitUntil(TINSEL_CAN_SEND);

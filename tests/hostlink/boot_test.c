@@ -259,11 +259,13 @@ int main(int argc, char **argv) {
   for (int i = 0; i < ncores; i += 0) {
     int core0 = cores[i], n = 0;
     while (i + n < ncores && cores[i + n] / cpd == core0 / cpd) n++;
-    uint32_t words[256];
+    uint32_t words[256 * APP_RESULT_WORDS];
     int b = core0 / cpb, x = b % geo.boards_x, y = b / geo.boards_x;
-    if (n > 256 || hl_load(h, x, y, core0 % cpb, results + 4u * (uint32_t)(core0 % cpd), words, (size_t)n))
+    if (n > 256 || hl_load(h, x, y, core0 % cpb, results + 4u * APP_RESULT_WORDS * (uint32_t)(core0 % cpd), words,
+                           (size_t)n * APP_RESULT_WORDS))
       die("hl_load", hl_error(h));
-    for (int c = 0; c < n; c++) right += words[c] == APP_RESULT(hl_to_addr(h, x, y, (core0 + c) % cpb, 0));
+    for (int c = 0; c < n; c++)
+      right += words[c * APP_RESULT_WORDS] == APP_RESULT(hl_to_addr(h, x, y, (core0 + c) % cpb, 0));
     i += n;
   }
   snprintf(why, sizeof why, "%d of %d", right, ncores);

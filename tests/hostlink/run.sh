@@ -75,8 +75,9 @@ line=$(grep '^tsim: host link: ' <<<"$err")
 check "statistics: host link line ($line)" grep -q 'host->board messages [1-9][0-9]* flits [0-9]*, board->host messages [0-9]* flits' <<<"$line"
 s=$tmp/boot.stats
 to_host=$(stat "$s" host.to-host.messages); to_board=$(stat "$s" host.to-board.messages)
-# Board -> host: 1024 hellos, 1024 echoes, 64 start acks, 16 replies of 4 words to hl_load.
-check "stats file: $to_host messages to the host (2048 + 64 acks + 16 load replies)" test "${to_host:-0}" -eq $((2048 + 64 + 16))
+# Board -> host: 1024 hellos, 1024 echoes, 64 start acks, and hl_load's
+# replies of 4 words: a cache line (8 words) per core (tests/hostlink/wire.h).
+check "stats file: $to_host messages to the host (2048 + 64 acks + 128 load replies)" test "${to_host:-0}" -eq $((2048 + 64 + 128))
 check "stats file: $to_board messages to the board, flits $(stat "$s" host.to-board.flits)" test "${to_board:-0}" -gt 1024
 keys=$(awk '{ print $1 }' "$s" | grep -c -E '^(exit|cycles|retired|core\.63\.retired|core\.0\.idle|messages\.sent|messages\.received|host\.to-host\.flits|link\.W\.out\.flits)$')
 check "stats file has the documented keys ($keys of 9)" test "$keys" -eq 9

@@ -113,7 +113,7 @@ static int host(const char *hl, const char *dl, const char *elf_path, int *cores
   int right = 0;
   for (int c = 0; c < n; c++) {
     uint32_t w, slot = (uint32_t)cores[c] % TinselCoresPerDRAM;
-    if (hl_load(h, 0, 0, (cores[c] / TinselCoresPerDRAM) * TinselCoresPerDRAM, results + 4 * slot, &w, 1))
+    if (hl_load(h, 0, 0, (cores[c] / TinselCoresPerDRAM) * TinselCoresPerDRAM, results + 4 * APP_RESULT_WORDS * slot, &w, 1))
       die("hl_load", hl_error(h));
     right += w == APP_RESULT(hl_to_addr(h, 0, 0, cores[c], 0));
   }
@@ -122,7 +122,7 @@ static int host(const char *hl, const char *dl, const char *elf_path, int *cores
   right = 0;
   for (int c = 0; c < n; c++) {
     uint32_t w;
-    if (hl_load(h, 0, 0, cores[c], results + 4 * ((uint32_t)cores[c] % TinselCoresPerDRAM), &w, 1))
+    if (hl_load(h, 0, 0, cores[c], results + 4 * APP_RESULT_WORDS * ((uint32_t)cores[c] % TinselCoresPerDRAM), &w, 1))
       die("hl_load", hl_error(h));
     right += w == APP_RESULT(hl_to_addr(h, 0, 0, cores[c], 0));
   }

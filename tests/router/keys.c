@@ -50,6 +50,7 @@ int main(void) {
   if (id == DRAM1_THREAD) {
     volatile uint32_t *t = (volatile uint32_t *)RT_DRAM1_ADDR;
     for (uint32_t i = 0; i < RT_DRAM1_WORDS; i++) t[i] = rt_dram1[i];
+    tinselCacheFlush();  /* the router reads DRAM, not this thread's cache */
     key_send(KEY_DRAM1, RT_NSEND);
   }
 #endif

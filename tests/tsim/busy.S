@@ -2,7 +2,11 @@
 # iterations, then marks its slot in DRAM; thread 0 of core 0 waits until the
 # first NTHREADS slots are marked and stores 1 to tohost. DRAM globals are
 # per DRAM slice, so NTHREADS is at most ThreadsPerDRAM (the threads of core
-# 0's slice). Used by tests/tsim and bench/sim.sh.
+# 0's slice). The slots are in DRAM, a cache line each (a writeback writes
+# whole lines: threads sharing one would undo each other's marks); each
+# thread flushes after marking, and thread 0 before each count
+# (tests/tsim/flush.inc). Used by tests/tsim and bench/sim.sh.
+#include "flush.inc"
   .text
   .globl _start
 _start:
@@ -22,18 +26,20 @@ _start:
   addi t0, t0, -1
   bnez t0, 1b
   la a0, done
-  slli a1, s0, 2
+  slli a1, s0, TinselLogBytesPerLine
   add a0, a0, a1
   li a2, 1
   sw a2, 0(a0)
+  flush_all t3, t4
   bnez s0, 3f
 2:
+  flush_all t3, t4
   la a0, done
   li a4, 0
   li a5, NTHREADS
 4: lw a6, 0(a0)
   add a4, a4, a6
-  addi a0, a0, 4
+  addi a0, a0, TinselBytesPerLine
   addi a5, a5, -1
   bnez a5, 4b
   li a5, NTHREADS
@@ -46,4 +52,5 @@ _start:
   .globl tohost
 tohost: .word 0
   .bss
-done: .space 4 * NTHREADS
+  .balign TinselBytesPerLine
+done: .space TinselBytesPerLine * NTHREADS

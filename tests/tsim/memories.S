@@ -1,8 +1,10 @@
 # memories.S: (1) write two instructions into instruction memory through
 # CSRs InstrAddr/Instr at word IWORD and call them; (2) store through the
 # interleaved DRAM alias at IADDR and load the same word back from the plain
-# upper region at UADDR (the suite computes both from the configuration).
+# upper region at UADDR (the suite computes both from the configuration);
+# the two are different lines of the cache, so the store is flushed first.
 # tohost: 1 pass, 3 (code 1) imem failed, 5 (code 2) interleave failed.
+#include "flush.inc"
   .text
   .globl _start
 _start:
@@ -20,6 +22,7 @@ _start:
   li t0, IADDR
   li t1, 0x5eed1234
   sw t1, 0(t0)
+  flush_all t3, t4
   li t0, UADDR
   lw t2, 0(t0)
   li a1, 5

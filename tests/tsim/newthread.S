@@ -1,6 +1,8 @@
 # newthread.S (linked at 0: NewThread starts a thread at pc 0): thread 0
 # starts thread 1 through CSR NewThread, waits for its flag, passes; thread 1
-# sets the flag and stops through CSR KillThread.
+# sets the flag and stops through CSR KillThread. The flag is in DRAM:
+# both flush (tests/tsim/flush.inc).
+#include "flush.inc"
   .text
   .globl _start
 _start:
@@ -9,7 +11,8 @@ _start:
   bnez t0, child
   li t1, 1
   csrrw zero, 0x80d, t1
-1: lw t2, 0(a0)
+1: flush_all t3, t4
+  lw t2, 0(a0)
   beqz t2, 1b
   la a0, tohost
   li a1, 1
@@ -18,6 +21,7 @@ _start:
 child:
   li t1, 1
   sw t1, 0(a0)
+  flush_all t3, t4
   csrrw zero, 0x80e, zero
   li a1, 9          # never reached: KillThread stops the thread
   la a0, tohost

@@ -16,7 +16,7 @@ get() { "$BUILD/bin/boardgen" --config core --get "$1"; }  # a parameter of conf
 build() {
   local name=$1 src=$2; shift 2
   printf 'INCLUDE %s\nINCLUDE %s\n' "$PWD/$BUILD/gen/boards/core/tinsel.ld" "$PWD/tests/tsim/link.ld" > "$tmp/link.ld"
-  $CC -march=rv32imf -mabi=ilp32f -nostdlib -nostartfiles -x assembler-with-cpp "$@" \
+  $CC -march=rv32imf -mabi=ilp32f -nostdlib -nostartfiles -x assembler-with-cpp -I"$BUILD/gen/boards/core" "$@" \
     -T "$tmp/link.ld" "tests/tsim/$src" -o "$tmp/$name.elf" 2>"$tmp/cc.err" \
     || fail "build $name" "$(cat "$tmp/cc.err")"
 }
