@@ -11,10 +11,62 @@
 
 OpState op_state;
 
+/*
+ * OP2's options in argv (each found anywhere in an argument, as OP2 looks
+ * for them): OP_MAPS_BASE_INDEX=0|1 is applied (1: the maps declared from
+ * then on hold 1-based indices, made 0-based in the runtime's copy). The
+ * others tune OP2's plans, partitions, caches, MPI and GPUs, none of which
+ * the sequential runtime or the tinsel host has: each is acknowledged as
+ * OP2 acknowledges it and changes nothing (docs/op2-api.md).
+ */
+static void int_option(const char *arg, const char *key, const char *shown, int *into) {
+  const char *p = strstr(arg, key);
+  if (p) {
+    *into = atoi(p + strlen(key));
+    op_printf("\n %s = %d \n", shown, *into);
+  }
+}
+
+static void flag_option(const char *arg, const char *key, const char *message) {
+  if (strstr(arg, key))
+    op_printf("\n %s\n", message);
+}
+
+static void op_init_options(int argc, char **argv) {
+  for (int i = 1; i < argc && argv; i++) {
+    const char *a = argv[i];
+    if (!a)
+      continue;
+    int ignored;
+    int_option(a, "OP_BLOCK_SIZE=", "OP_block_size", &ignored);
+    int_option(a, "OP_PART_SIZE=", "OP_part_size", &ignored);
+    flag_option(a, "OP_NO_REALLOC", "Disable user memory reallocation/internal copy");
+    int_option(a, "OP_CACHE_LINE_SIZE=", "OP_cache_line_size ", &ignored);
+    int_option(a, "OP_TEST_FREQ=", "OP_mpi_test_frequency ", &ignored);
+    flag_option(a, "-gpudirect", "Enabling GPU Direct");
+    flag_option(a, "OP_AUTO_SOA", "Enabling Automatic AoS->SoA Conversion");
+    flag_option(a, "OP_PARTIAL_EXCHANGE", "Enabling partial MPI halo exchanges");
+    const char *h = strstr(a, "OP_HYBRID_BALANCE=");
+    if (h)
+      op_printf("\n OP_hybrid_balance  = %g \n", atof(h + strlen("OP_HYBRID_BALANCE=")));
+    const char *m = strstr(a, "OP_MAPS_BASE_INDEX=");
+    if (m) {
+      int base = atoi(m + strlen("OP_MAPS_BASE_INDEX=")), prev = op_state.maps_base;
+      if (base == 0 || base == 1) {
+        op_state.maps_base = base;
+        if (base != prev)
+          op_printf("\n OP_maps_base_index  = %d (Default value %d overridden)\n", base, prev);
+      } else {
+        op_printf("\n Unsupported OP_maps_base_index : %d -- keeping %d-based indexing \n", base, prev);
+      }
+    }
+    int_option(a, "OP_CUDA_REDUCTIONS_MIB=", "OP_cuda_reductions_mib ", &ignored);
+  }
+}
+
 void op_init(int argc, char **argv, int diags) {
-  (void)argc;
-  (void)argv; /* OP2's OP_* tuning options mean nothing to the seq runtime */
   op_state.diags = diags;
+  op_init_options(argc, argv);
 }
 
 #define PUSH(arr, n, item)                                                     \
@@ -51,7 +103,7 @@ static void check_map_entries(op_map map) {
     if (v < 0 || v >= map->to->size)
       op_fatal("op_decl_map: map \"%s\" entry %lld (element %lld, slot %lld) is %d, "
                "outside set \"%s\" of size %d",
-               map->name, e, e / map->dim, e % map->dim, v, map->to->name, map->to->size);
+               map->name, e, e / map->dim, e % map->dim, v + op_state.maps_base, map->to->name, map->to->size);
   }
 }
 
@@ -76,6 +128,9 @@ op_map op_decl_map(op_set from, op_set to, int dim, int *imap, const char *name)
   map->map = op_xcalloc(bytes ? bytes : 1, 1, map->name);
   if (bytes)
     memcpy(map->map, imap, bytes);
+  if (op_state.maps_base == 1) /* OP_MAPS_BASE_INDEX=1: the program numbers from 1 */
+    for (long long e = 0; e < (long long)from->size * dim; e++)
+      map->map[e]--;
   check_map_entries(map);
   PUSH(op_state.maps, op_state.nmaps, map);
   return map;
@@ -174,6 +229,13 @@ void op_partition(const char *lib_name, const char *lib_routine, op_set prime_se
 }
 
 int op_is_root(void) { return 1; }
+
+void op_renumber(op_map base) {
+  if (!base)
+    op_fatal("op_renumber: NULL map");
+  if (op_state.diags > 1)
+    printf(" op_renumber(%s): the numbering is kept\n", base->name);
+}
 
 void op_exit(void) {
   op_hook_exiting();

@@ -12,6 +12,7 @@
 /* The registry of declared objects, in declaration order. */
 typedef struct {
   int diags;
+  int maps_base;        /* OP_MAPS_BASE_INDEX: 1 when maps are declared 1-based */
   op_set *sets; int nsets;
   op_map *maps; int nmaps;
   op_dat *dats; int ndats;   /* freed temp dats leave a NULL slot */
@@ -40,5 +41,9 @@ void op_hook_exiting(void);
 /* op_loops.c */
 void op_loops_free(void);
 double op_wall_time(void);
+
+/* op_profile.c: a loop's kernel section in the program's profile (no-ops when none is open). */
+void op_profile_loop_begin(const char *name, int nargs, const op_arg *args);
+void op_profile_loop_end(int nargs, const op_arg *args);
 
 #endif /* OP_INTERNAL_H */

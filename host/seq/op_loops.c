@@ -34,6 +34,8 @@ void op_timers(double *cpu, double *et) {
     *et = op_wall_time();
 }
 
+void op_timers_core(double *cpu, double *et) { op_timers(cpu, et); }
+
 static LoopStat *find_stat(const char *name) {
   for (int i = 0; i < nstats; i++)
     if (stats[i].key == name || strcmp(stats[i].name, name) == 0)
@@ -50,6 +52,7 @@ static LoopStat *find_stat(const char *name) {
 }
 
 double op_rt_loop_enter(const char *name, op_set set, int nargs, const op_arg *args) {
+  op_profile_loop_begin(name, nargs, args);
   if (op_state.diags >= 2)
     op_check_loop_args(name, set, nargs, args);
   else if (!set)
@@ -87,6 +90,7 @@ static double loop_bytes(op_set set, int nargs, const op_arg *args) {
 
 void op_rt_loop_exit(const char *name, op_set set, int nargs, const op_arg *args, double t0) {
   double t = op_wall_time() - t0;
+  op_profile_loop_end(nargs, args);
   LoopStat *s = find_stat(name ? name : "(unnamed)");
   s->count++;
   s->time += t;

@@ -115,6 +115,7 @@ void op_free(void *ptr);
 
 /* Miscellany. */
 void op_timers(double *cpu, double *et);
+void op_timers_core(double *cpu, double *et); /* the same: cpu seconds of the process, wall seconds */
 void op_timing_output(void);
 void op_timings_to_csv(const char *file);
 void op_diagnostic_output(void);
@@ -123,6 +124,20 @@ void op_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void op_partition(const char *lib_name, const char *lib_routine, op_set prime_set,
                   op_map prime_map, op_dat coords);
 int op_is_root(void);
+void op_renumber(op_map base); /* accepted; the single-node runtimes keep the numbering */
+
+/*
+ * OP2's op_profile.h: a timing tree of named sections (host/seq/op_profile.c).
+ * OP_PROFILE_LEVEL=0..3 (read by op_profile_start) and OP_PROFILE_JSON_OUTPUT=FILE.
+ */
+void op_profile_start(const char *name);
+void op_profile_enter(const char *name);
+void op_profile_enter_kernel(const char *name, const char *target, const char *variant);
+void op_profile_next(const char *name);
+void op_profile_exit(void);
+void op_profile_end(void);
+void op_profile_output(void);
+void op_profile_output_json(const char *filename);
 
 /*
  * Called only by op2c-generated loops. op_rt_loop_enter checks the args
@@ -133,6 +148,8 @@ int op_is_root(void);
  */
 double op_rt_loop_enter(const char *name, op_set set, int nargs, const op_arg *args);
 void op_rt_loop_exit(const char *name, op_set set, int nargs, const op_arg *args, double t0);
+/* The target named in loops' profile sections ("seq" unless a runtime says otherwise). */
+void op_rt_profile_target(const char *target);
 
 /*
  * For a runtime that keeps dats elsewhere (libop2_tinsel keeps them resident

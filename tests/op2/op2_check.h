@@ -43,4 +43,32 @@ static int check_finish(const char *name) {
   return check_failures != 0;
 }
 
+#ifdef __cplusplus
+#include <fcntl.h>
+#include <string>
+#include <unistd.h>
+
+// What fn prints, kept out of stdout (text whose times vary from run to
+// run: tests/tinsel/run.sh compares a program's output with seq's).
+static std::string captured(void (*fn)(void)) {
+  fflush(stdout);
+  int saved = dup(1), fd = open("captured.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  CHECK(saved >= 0 && fd >= 0);
+  dup2(fd, 1);
+  fn();
+  fflush(stdout);
+  dup2(saved, 1);
+  close(fd);
+  close(saved);
+  std::string text;
+  FILE *f = fopen("captured.txt", "r");
+  if (f) {
+    for (int c; (c = fgetc(f)) != EOF;)
+      text += (char)c;
+    fclose(f);
+  }
+  return text;
+}
+#endif
+
 #endif

@@ -25,6 +25,17 @@ for src in $(ls tests/op2/*.cpp tests/op2/*.c | grep -v airfoil_direct); do
   else fail "op2 $name" "exit $rc" "$out"; fi
 done
 
+# op_profile_* at the other OP_PROFILE_LEVELs (above: 2, the program's own
+# choice): the program checks the JSON tree it wrote (0: none). An
+# unsupported level is a warning, as OP2's, and level 1.
+for lv in 0 1 3 7; do
+  out=$(cd "$tmp" && OP_PROFILE_LEVEL=$lv "$OLDPWD/$bin/tests/op2/profile" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && grep -qx "profile PASSED" <<<"$out"; then pass "op2 profile at OP_PROFILE_LEVEL=$lv"
+  else fail "op2 profile at OP_PROFILE_LEVEL=$lv" "exit $rc" "$out"; fi
+done
+check "op2 profile: OP_PROFILE_LEVEL=7 is refused with OP2's warning" \
+  grep -qx "warning: OP_PROFILE_LEVEL set to unsupported value: 7" <<<"$out"
+
 # airfoil against the oracle: every printed rms, to 17 significant digits.
 for v in dp sp; do
   opts=(--mesh "$mesh" --iters 20 --print-every 5 --digits 17)

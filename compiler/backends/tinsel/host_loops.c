@@ -30,6 +30,7 @@ static void before_loops(FILE *out, const Program *prog) {
 static void gen_loop(FILE *out, const IRLoop *loop) {
   translate_loop_prologue(out, loop);
   fprintf(out, "  op2t_consts();\n");
+  fprintf(out, "  op_rt_profile_target(\"tinsel\");\n");
   fprintf(out, "  op2t_invoke(&op2t_inv_%s, name, set, %d, args);\n}\n", loop->invocation, loop->nargs);
 }
 
