@@ -17,7 +17,7 @@
 #include <string.h>
 
 typedef enum {
-  CALL_DECL_SET, CALL_DECL_MAP, CALL_DECL_DAT, CALL_DECL_DAT_TEMP, CALL_DECL_CONST,
+  CALL_DECL_SET, CALL_DECL_MAP, CALL_DECL_DAT, CALL_DECL_DAT_TEMP, CALL_DECL_CONST, CALL_DECL_CONST2,
   CALL_PAR_LOOP, CALL_ARG_DAT, CALL_OPT_ARG_DAT, CALL_ARG_GBL, CALL_OPT_ARG_GBL,
   CALL_ARG_IDX, CALL_ARG_INFO, CALL_OTHER,
 } CallKind;
@@ -34,6 +34,7 @@ static const struct {
     {"op_decl_dat", CALL_DECL_DAT, 5, "set, dim, type, data, name"},
     {"op_decl_dat_temp", CALL_DECL_DAT_TEMP, 5, "set, dim, type, data, name"},
     {"op_decl_const", CALL_DECL_CONST, 3, "dim, type, data"},
+    {"op_decl_const2", CALL_DECL_CONST2, 4, "name, dim, type, data"},
     {"op_par_loop", CALL_PAR_LOOP, -3, "kernel, name, set, args..."},
     {"op_arg_dat", CALL_ARG_DAT, 6, "dat, idx, map, dim, type, access"},
     {"op_opt_arg_dat", CALL_OPT_ARG_DAT, 7, "opt, dat, idx, map, dim, type, access"},
@@ -522,7 +523,12 @@ static char *pointer_name(Range r) {
   return NULL;
 }
 
-static void decl_const(Program *prog, Token *name, Range *a) {
+// op_decl_const(dim, type, data), or op_decl_const2(name, dim, type, data)
+// with `a` past the name. A later call for the same variable gives it a new
+// value, as OP2 allows: kernels read the variable as it is when each loop
+// runs (seq), and the tinsel host hands the devices its value before each
+// loop. The dim and type must stay those of the first call.
+static void decl_const(Program *prog, Token *name, Range *a, Range *name2) {
   IRConst *c = xcalloc(1, sizeof(IRConst));
   c->dim = dim_arg(a[0], "the const dim");
   c->type = string_arg(a[1], "the const type");
@@ -532,12 +538,31 @@ static void decl_const(Program *prog, Token *name, Range *a) {
   c->name = pointer_name(a[2]);
   c->tok = name;
   if (!c->name) {
-    error_tok(a[2].start, "op_decl_const needs a variable: '&name' or an array name");
+    error_tok(a[2].start, "%s needs a variable: '&name' or an array name",
+              name2 ? "op_decl_const2" : "op_decl_const");
     return;
   }
-  if (find_const(prog, c->name)) {
-    error_tok(a[2].start, "const '%s' is declared twice", c->name);
-    return;
+  if (name2) {
+    char *spelled = string_arg(*name2, "the const name");
+    if (spelled && strcmp(spelled, c->name) != 0) {
+      error_tok(name2->start, "op_decl_const2 names the const \"%s\" but its data is the variable '%s': "
+                              "kernels use the variable's name",
+                spelled, c->name);
+      return;
+    }
+  }
+  IRConst *first = find_const(prog, c->name);
+  if (first) {
+    if (c->dim >= 0 && first->dim >= 0 && c->dim != first->dim) {
+      error_tok(a[0].start, "const '%s' is declared again with dim %d, but its first declaration has dim %d",
+                c->name, c->dim, first->dim);
+      note_tok(first->tok, "const '%s' first declared here", c->name);
+    } else if (c->type && first->type && strcmp(c->type, first->type) != 0) {
+      error_tok(a[1].start, "const '%s' is declared again with type \"%s\", but its first declaration has type \"%s\"",
+                c->name, c->type, first->type);
+      note_tok(first->tok, "const '%s' first declared here", c->name);
+    }
+    return; // a new value for the same const
   }
   c->index = prog->nconsts;
   VEC_PUSH(prog->consts, prog->nconsts, c);
@@ -732,7 +757,8 @@ static void scan_calls(Program *prog, Token *tok) {
     case CALL_DECL_MAP: decl_map(prog, t, a, var); break;
     case CALL_DECL_DAT: decl_dat(prog, t, a, var, false); break;
     case CALL_DECL_DAT_TEMP: decl_dat(prog, t, a, var, true); break;
-    case CALL_DECL_CONST: decl_const(prog, t, a); break;
+    case CALL_DECL_CONST: decl_const(prog, t, a, NULL); break;
+    case CALL_DECL_CONST2: decl_const(prog, t, a + 1, a); break;
     case CALL_PAR_LOOP: par_loop(prog, t, a, n, rparen); break;
     default:
       error_tok(t, "%s must be written inline as an argument of op_par_loop", calls[ci].name);

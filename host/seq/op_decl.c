@@ -212,6 +212,11 @@ void op_decl_const(int dim, const char *type, const void *data) {
     op_fatal("op_decl_const: NULL data for a %d x \"%s\" constant", dim, type);
 }
 
+void op_decl_const2(const char *name, int dim, const char *type, const void *data) {
+  (void)name;
+  op_decl_const(dim, type, data);
+}
+
 long long op_get_size(op_set set) {
   if (!set)
     op_fatal("op_get_size: NULL set");

@@ -92,6 +92,8 @@ op_dat op_decl_dat(op_set set, int dim, const char *type, const void *data, cons
 op_dat op_decl_dat_temp(op_set set, int dim, const char *type, const void *data, const char *name);
 int op_free_dat_temp(op_dat dat);
 void op_decl_const(int dim, const char *type, const void *data);
+/* The older name, with the constant's name first (op2c checks it names the variable). */
+void op_decl_const2(const char *name, int dim, const char *type, const void *data);
 
 /* Loop arguments. */
 op_arg op_arg_dat(op_dat dat, int idx, op_map map, int dim, const char *type, op_access acc);

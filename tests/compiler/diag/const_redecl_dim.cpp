@@ -1,0 +1,7 @@
+#include "op_seq.h"
+#include "mesh.h"
+// A const given a new value must keep the dim of its first declaration.
+void run(int *m, double *x) {
+  declare(m, x);
+  op_decl_const(2, "double", &gam);
+}
