@@ -20,11 +20,13 @@ for f in "$T/compat_host" "$T/hello.elf" "$T/tile/hello.elf" "$T/hello_ilp32.elf
 done
 
 # on CONFIG APP [COMPAT_HOST OPTION...]: tsim serving CONFIG, compat_host
-# booting APP. DEBUG (default a local socket) is the DebugLink's address;
+# booting APP. The host link is an abstract socket with the padded name,
+# bound and reached as pciestreamd and HostLink do (a name of its own per
+# run). DEBUG (default a local socket) is the DebugLink's address;
 # NAME (default hello) names the program in the verdicts.
 on() {
   local cfg=$1 app=$2 out trc brc secs t0; shift 2
-  local host=unix:$tmp/$cfg.sock debug=${DEBUG:-unix:@op2-poets-compat-$$-$cfg}
+  local host=unix:@op2-poets-pciestream-$$-$cfg debug=${DEBUG:-unix:@op2-poets-compat-$$-$cfg}
   "$tsim" --config "$cfg" --hostlink "$host" --debuglink "$debug" >"$tmp/$cfg.out" 2>"$tmp/$cfg.err" &
   local pid=$!
   t0=${EPOCHREALTIME/./}

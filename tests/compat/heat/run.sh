@@ -28,7 +28,7 @@ done
 heat() {
   local cfg=$1 app=$2 out trc brc secs t0 cycles name=heat; shift 2
   [ "${1:-}" != --sync ] || name="heat --sync"
-  local host=unix:$tmp/$cfg.sock debug=${DEBUG:-unix:@op2-poets-heat-$$-$cfg}
+  local host=unix:@op2-poets-pciestream-heat-$$-$cfg debug=${DEBUG:-unix:@op2-poets-heat-$$-$cfg}  # padded, as pciestreamd
   "$tsim" --config "$cfg" --hostlink "$host" --debuglink "$debug" >"$tmp/$cfg.out" 2>"$tmp/$cfg.err" &
   local pid=$!
   t0=${EPOCHREALTIME/./}
