@@ -99,26 +99,40 @@ void op_rt_loop_exit(const char *name, op_set set, int nargs, const op_arg *args
 
 static double gbps(const LoopStat *s) { return s->time > 0 ? s->bytes / s->time * 1e-9 : 0.0; }
 
-void op_timing_output(void) {
-  double total = 0;
-  printf("\n  count       time      GB/s   kernel name\n");
-  printf(" --------------------------------------------\n");
-  for (int i = 0; i < nstats; i++) {
-    printf(" %6ld  %9.4f  %8.3f   %s\n", stats[i].count, stats[i].time, gbps(&stats[i]),
-           stats[i].name);
-    total += stats[i].time;
-  }
-  printf(" Total kernel time = %f\n", total);
-  printf(" Total plan time   = %f (the sequential runtime builds no plans)\n", 0.0);
+static int by_time_desc(const void *a, const void *b) {
+  double x = stats[*(const int *)a].time, y = stats[*(const int *)b].time;
+  return (x < y) - (x > y);
 }
 
+/* OP2's table: a row per loop, the slowest first. One node and no plans:
+ * plan and MPI times are 0; the second GB/s column (plan-based loops'
+ * second transfer estimate) stays empty, as OP2's does without one. */
+void op_timing_output(void) {
+  if (nstats == 0)
+    return;
+  int *order = op_xcalloc((size_t)nstats, sizeof(int), "the timing table");
+  for (int i = 0; i < nstats; i++)
+    order[i] = i;
+  qsort(order, (size_t)nstats, sizeof(int), by_time_desc);
+  printf("\n  count   plan time     MPI time(std)        time(std)           GB/s      GB/s   kernel name ");
+  printf("\n %.*s\n", 91, "-------------------------------------------------------------------------------------------");
+  for (int i = 0; i < nstats; i++) {
+    const LoopStat *s = &stats[order[i]];
+    printf(" %6ld;  %8.4f;  %8.4f(%8.4f);  %8.4f(%8.4f);  %8.4f;         ;   %s \n", s->count, 0.0, 0.0, 0.0,
+           s->time, 0.0, gbps(s), s->name);
+  }
+  free(order);
+}
+
+/* OP2's CSV: a row per loop (rank 0, thread 0 of 1 rank and 1 thread). */
 void op_timings_to_csv(const char *file) {
   FILE *f = file ? fopen(file, "w") : NULL;
   if (!f)
     op_fatal("op_timings_to_csv: cannot open \"%s\" for writing", file ? file : "(null)");
-  fprintf(f, "name,count,time,GB/s\n");
+  fprintf(f, "rank,thread,nranks,nthreads,count,total time,plan time,mpi time,GB used,GB total,kernel name\n");
   for (int i = 0; i < nstats; i++)
-    fprintf(f, "%s,%ld,%f,%f\n", stats[i].name, stats[i].count, stats[i].time, gbps(&stats[i]));
+    fprintf(f, "%d,%d,%d,%d,%ld,%f,%f,%f,%f,%f,%s\n", 0, 0, 1, 1, stats[i].count, stats[i].time, 0.0, 0.0,
+            stats[i].bytes / 1e9, 0.0, stats[i].name);
   if (fclose(f) != 0)
     op_fatal("op_timings_to_csv: error writing \"%s\"", file);
 }

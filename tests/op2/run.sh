@@ -128,7 +128,7 @@ fi
 # The classic output format, the timing table and the --output file.
 out=$("$bin/airfoil_dp" --mesh "$mesh" --iters 4 --print-every 2 --output "$tmp/q.txt" 2>&1)
 check "airfoil prints ' %d  %10.5e '" grep -qE '^ 4  [0-9]\.[0-9]{5}e-0[0-9] $' <<<"$out"
-check "airfoil prints the timing table" grep -qE '^ +8 +[0-9.]+ +[0-9.]+ +res_calc$' <<<"$out"
+check "airfoil prints the timing table" grep -qE '^ +8; +0\.0000; +0\.0000\( +0\.0000\); +[0-9.]+\( +0\.0000\); +[0-9.]+; +; +res_calc $' <<<"$out"
 check "airfoil prints the runtime" grep -qE '^Max total runtime = [0-9.]+$' <<<"$out"
 check "airfoil prints the diagnostics" grep -qE '^  pecell +2 edges +cells' <<<"$out"
 check "airfoil --output header" grep -qx '1800 4' <(head -1 "$tmp/q.txt")
