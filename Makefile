@@ -57,6 +57,8 @@ endif
 PKG_CONFIG ?= pkg-config
 XML_CFLAGS = $(eval XML_CFLAGS := $(shell $(PKG_CONFIG) --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2))$(XML_CFLAGS)
 XML_LIBS   = $(eval XML_LIBS := $(shell $(PKG_CONFIG) --libs libxml-2.0 2>/dev/null || echo -lxml2))$(XML_LIBS)
+HDF5_CFLAGS = $(eval HDF5_CFLAGS := $(shell $(PKG_CONFIG) --cflags hdf5 2>/dev/null || echo -I/usr/include/hdf5/serial))$(HDF5_CFLAGS)
+HDF5_LIBS   = $(eval HDF5_LIBS := $(shell $(PKG_CONFIG) --libs hdf5 2>/dev/null || echo -lhdf5_serial))$(HDF5_LIBS)
 
 TARGETS :=
 SUITES  :=

@@ -17,9 +17,9 @@
 MESHGEN      := $(BIN)/meshgen
 MESHGEN_SRCS := $(wildcard apps/meshgen/*.c)
 
-$(MESHGEN): $(MESHGEN_SRCS) apps/meshgen/meshgen.h
+$(MESHGEN): $(MESHGEN_SRCS) apps/meshgen/meshgen.h apps/airfoil/airfoil_mesh.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(MESHGEN_SRCS) $(LDFLAGS) -lm -o $@
+	$(CC) $(CFLAGS) $(HDF5_CFLAGS) $(MESHGEN_SRCS) $(LDFLAGS) $(HDF5_LIBS) -lm -o $@
 
 $(MESHES)/naca_%.dat: $(MESHGEN)
 	@mkdir -p $(@D)
@@ -105,4 +105,5 @@ bench-airfoil-sim: all $(BIN)/airfoil_sp_tinsel
 BENCHES += bench-airfoil-sim
 
 include tests/meshgen/rules.mk
+include tests/hdf5/rules.mk
 include tests/op2/rules.mk

@@ -299,6 +299,7 @@ typedef struct {
 typedef struct {
   File *file;        // the translation unit's main file
   bool is_cxx;
+  bool uses_hdf5;    // calls op_hdf5.h (op_decl_*_hdf5, op_dump_to_hdf5, ...): link libop2_hdf5
   IRSet **sets;   int nsets;
   IRMap **maps;   int nmaps;
   IRDat **dats;   int ndats;

@@ -56,6 +56,7 @@ static int arg_depth;
 // Headers of OP2 itself: op2c knows their contents and does not read them.
 static const char *op2_headers[] = {
     "op_seq.h", "op_lib_cpp.h", "op_lib_c.h", "op_lib_core.h", "op_profile.h", "op_lib_mpi.h",
+    "op_hdf5.h",
 };
 
 // The macros OP2's headers define for programs (besides the access modes,

@@ -17,6 +17,7 @@
 #include <string.h>
 
 typedef enum {
+  CALL_DECL_SET_HDF5,
   CALL_DECL_SET, CALL_DECL_MAP, CALL_DECL_DAT, CALL_DECL_DAT_TEMP, CALL_DECL_CONST, CALL_DECL_CONST2,
   CALL_PAR_LOOP, CALL_ARG_DAT, CALL_OPT_ARG_DAT, CALL_ARG_GBL, CALL_OPT_ARG_GBL,
   CALL_ARG_IDX, CALL_ARG_INFO, CALL_OTHER,
@@ -33,6 +34,12 @@ static const struct {
     {"op_decl_map", CALL_DECL_MAP, 5, "from, to, dim, data, name"},
     {"op_decl_dat", CALL_DECL_DAT, 5, "set, dim, type, data, name"},
     {"op_decl_dat_temp", CALL_DECL_DAT_TEMP, 5, "set, dim, type, data, name"},
+    // op_hdf5.h: a set's size comes from the file; maps and dats take their
+    // arguments where op_decl_map and op_decl_dat do, with the file for the data.
+    {"op_decl_set_hdf5", CALL_DECL_SET_HDF5, 2, "file, name"},
+    {"op_decl_set_hdf5_infer_size", CALL_DECL_SET_HDF5, 3, "file, name, set_dataset_name"},
+    {"op_decl_map_hdf5", CALL_DECL_MAP, 5, "from, to, dim, file, name"},
+    {"op_decl_dat_hdf5", CALL_DECL_DAT, 5, "set, dim, type, file, name"},
     {"op_decl_const", CALL_DECL_CONST, 3, "dim, type, data"},
     {"op_decl_const2", CALL_DECL_CONST2, 4, "name, dim, type, data"},
     {"op_par_loop", CALL_PAR_LOOP, -3, "kernel, name, set, args..."},
@@ -457,10 +464,12 @@ static bool check_arity(Token *name, int index, int n) {
   return false;
 }
 
-static void decl_set(Program *prog, Token *name, Range *a, char *var) {
+static void decl_set(Program *prog, Token *name, Range *a, char *var, Token *rparen) {
   IRSet *s = xcalloc(1, sizeof(IRSet));
   s->var = var;
-  s->size_expr = range_text(a[0]);
+  // op_decl_set_hdf5(file, name): the size is read from the file when the program runs.
+  bool hdf5 = call_kind(name, &(int){0}) == CALL_DECL_SET_HDF5;
+  s->size_expr = hdf5 ? range_text((Range){name, rparen->next}) : range_text(a[0]);
   s->name = string_arg(a[1], "the set name");
   s->tok = name;
   s->index = prog->nsets;
@@ -724,11 +733,18 @@ static void par_loop(Program *prog, Token *name, Range *a, int n, Token *rparen)
   VEC_PUSH(prog->loops, prog->nloops, loop);
 }
 
+// op_hdf5.h's calls (op_decl_*_hdf5, op_dump_to_hdf5, ...): the program needs libop2_hdf5.
+static bool is_hdf5_call(const Token *t) {
+  return t->len > 8 && strncmp(t->loc, "op_", 3) == 0 && memmem(t->loc, (size_t)t->len, "_hdf5", 5) != NULL;
+}
+
 static void scan_calls(Program *prog, Token *tok) {
   Token *prev1 = NULL, *prev2 = NULL;
   for (Token *t = tok; t->kind != TK_EOF; prev2 = prev1, prev1 = t, t = t->next) {
     int ci;
     CallKind kind = call_kind(t, &ci);
+    if (kind == CALL_OTHER && t->kind == TK_IDENT && tok_equal(t->next, "(") && is_hdf5_call(t))
+      prog->uses_hdf5 = true;
     if (kind == CALL_OTHER || !tok_equal(t->next, "("))
       continue;
     // Skip prototypes and definitions of the API itself (`op_set op_decl_set(int, ...);`).
@@ -745,15 +761,18 @@ static void scan_calls(Program *prog, Token *tok) {
     char *var = assigned_var(prev2, prev1);
     // Sets, maps and dats are found by their variable; one without would
     // reach the back ends nameless (set_(null) in the POETS graph).
-    if (!var && (kind == CALL_DECL_SET || kind == CALL_DECL_MAP || kind == CALL_DECL_DAT ||
-                 kind == CALL_DECL_DAT_TEMP)) {
+    if (kind == CALL_DECL_SET_HDF5 || kind == CALL_DECL_MAP || kind == CALL_DECL_DAT)
+      prog->uses_hdf5 |= is_hdf5_call(t);
+    if (!var && (kind == CALL_DECL_SET || kind == CALL_DECL_SET_HDF5 || kind == CALL_DECL_MAP ||
+                 kind == CALL_DECL_DAT || kind == CALL_DECL_DAT_TEMP)) {
       error_tok(t, "op2c needs the result of %s assigned to a variable ('x = %s(...)')", calls[ci].name,
                 calls[ci].name);
       t = rparen;
       continue;
     }
     switch (kind) {
-    case CALL_DECL_SET: decl_set(prog, t, a, var); break;
+    case CALL_DECL_SET:
+    case CALL_DECL_SET_HDF5: decl_set(prog, t, a, var, rparen); break;
     case CALL_DECL_MAP: decl_map(prog, t, a, var); break;
     case CALL_DECL_DAT: decl_dat(prog, t, a, var, false); break;
     case CALL_DECL_DAT_TEMP: decl_dat(prog, t, a, var, true); break;

@@ -102,6 +102,25 @@ static int compile_one(const char *src, const char *obj, bool cxx, const char *s
   return run_command(&argv, opts->verbose);
 }
 
+// A program that calls op_hdf5.h links libop2_hdf5 (before the runtime it
+// calls) and then libhdf5, with the flags the build found for it
+// (<prefix>/lib/op2_hdf5.libs, written by host/hdf5/rules.mk).
+static StrArray hdf5_flags;
+
+static bool hdf5_runtime(const char *prefix, StrArray *libs) {
+  char *lib = format("%s/lib/libop2_hdf5.a", prefix), *flags = format("%s/lib/op2_hdf5.libs", prefix);
+  char *text = file_exists(lib) ? read_file(flags, NULL) : NULL;
+  if (!text) {
+    error_plain("the program calls op_hdf5.h but %s or %s is missing (build them with 'make', or set "
+                "OP2C_PREFIX)", lib, flags);
+    return false;
+  }
+  strarray_push(libs, lib);
+  hdf5_flags = (StrArray){0};
+  push_words(&hdf5_flags, text);
+  return true;
+}
+
 int compile_and_link_with(Program **progs, const StrArray *sources, const StrArray *c_sources,
                           const StrArray *c_includes, const BackendOptions *opts,
                           const StrArray *runtime_libs) {
@@ -109,6 +128,11 @@ int compile_and_link_with(Program **progs, const StrArray *sources, const StrArr
   StrArray includes = *c_includes;
   strarray_push(&includes, format("%s/include", prefix));
   StrArray libs = {0};
+  bool hdf5 = false;
+  for (int i = 0; i < sources->len; i++)
+    hdf5 |= progs[i]->uses_hdf5;
+  if (hdf5 && !hdf5_runtime(prefix, &libs))
+    return 1;
   for (int i = 0; i < runtime_libs->len; i++) {
     if (runtime_libs->data[i][0] == '-') { // a system library (-lmetis): the linker finds it
       strarray_push(&libs, runtime_libs->data[i]);
@@ -140,6 +164,9 @@ int compile_and_link_with(Program **progs, const StrArray *sources, const StrArr
     strarray_push(&argv, objects.data[i]);
   for (int i = 0; i < libs.len; i++)
     strarray_push(&argv, libs.data[i]);
+  if (hdf5)
+    for (int i = 0; i < hdf5_flags.len; i++)
+      strarray_push(&argv, hdf5_flags.data[i]);
   strarray_push(&argv, "-lm");
   strarray_push(&argv, "-o");
   strarray_push(&argv, (char *)opts->output);

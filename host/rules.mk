@@ -29,3 +29,4 @@ include tests/seqrt/rules.mk
 include host/tinsel/rules.mk
 include host/place/rules.mk
 include host/hostlink/rules.mk
+include host/hdf5/rules.mk

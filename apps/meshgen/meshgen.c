@@ -1,5 +1,5 @@
 /*
- * meshgen.c: `meshgen I J [-o FILE]` writes OP2's NACA0012 airfoil mesh with
+^ * meshgen.c: `meshgen I J [-o FILE]` writes OP2's NACA0012 airfoil mesh with
  * 3I x J cells (I cells around each of the wake and the two airfoil sides,
  * J from the airfoil to the far field). 400 600 is airfoil's standard mesh.
  */
@@ -14,7 +14,7 @@
 static _Noreturn void usage(const char *msg, const char *arg) {
   if (msg)
     fprintf(stderr, "meshgen: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-  fprintf(stderr, "usage: meshgen I J [-o FILE]   (I >= 2, J >= 1; default FILE new_grid.dat)\n");
+  fprintf(stderr, "usage: meshgen I J [-o FILE]   (I >= 2, J >= 1; default FILE new_grid.dat; FILE.h5: OP2's HDF5 layout)\n");
   exit(2);
 }
 
@@ -58,6 +58,13 @@ int main(int argc, char **argv) {
     return 1;
   }
   naca_coords(I, J, X, Y);
+  size_t len = strlen(out);
+  if (len > 3 && strcmp(out + len - 3, ".h5") == 0) { /* OP2's HDF5 layout (h5.c) */
+    int rc = write_mesh_h5(out, I, J, X, Y);
+    free(X);
+    free(Y);
+    return rc;
+  }
   FILE *f = fopen(out, "w");
   if (!f) {
     fprintf(stderr, "meshgen: cannot open %s: %s\n", out, strerror(errno));

@@ -27,4 +27,8 @@ void linspace(double a, double b, int n, double *out);
 /* topology.c: writes the whole mesh file. */
 void write_mesh(FILE *f, int I, int J, const double *X, const double *Y);
 
+/* h5.c: the same mesh in OP2's HDF5 layout, with airfoil's initial dats and
+ * constants; 0 on success, else 1 after a message. */
+int write_mesh_h5(const char *path, int I, int J, const double *X, const double *Y);
+
 #endif

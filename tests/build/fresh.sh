@@ -83,6 +83,7 @@ echo "deps (stand-in): installed \$(ls "$tmp/real" | wc -l) programs"
 EOF
 chmod +x "$tmp/deps.sh"
 xml_cflags=$(pkg-config --cflags libxml-2.0)
+hdf5_cflags=$(pkg-config --cflags hdf5)
 for goal in sim test; do
   # Fresh each time: the programs hidden again.
   for f in "$tmp/real"/*; do rm -f "$tmp/bin/${f##*/}"; done
@@ -105,6 +106,10 @@ for goal in sim test; do
   else
     fail "make -n $goal: op2c's compiles carry pkg-config's libxml2 flags" "$n_xml of $n_cc compiles have '$xml_cflags'"
   fi
+  # libop2_hdf5 (host/hdf5) and meshgen compile with pkg-config's libhdf5 flags.
+  n_h5=$(grep -E -- 'host/hdf5/op_hdf5\.c|apps/meshgen/h5\.c' "$out" | grep -cF -- "$hdf5_cflags")
+  if [ "$n_h5" -ge 2 ]; then pass "make -n $goal: libop2_hdf5 and meshgen carry pkg-config's libhdf5 flags"
+  else fail "make -n $goal: libop2_hdf5 and meshgen carry pkg-config's libhdf5 flags" "$n_h5 commands have '$hdf5_cflags'"; fi
   # The same commands as on a machine that had the packages all along.
   PATH="$tmp/real:$tmp/bin" "$make_bin" -n --no-print-directory BUILD="$tmp/b" SAN_BUILD="$tmp/san" DEPS_SCRIPT="$tmp/deps.sh" $goal 2>&1 |
     grep -v '^deps' > "$tmp/$goal.had"
