@@ -150,7 +150,10 @@ static void need_type(const Dataset *d, const char *type, const char *file, cons
     return; /* not a fixed-length string: not OP2's attribute, ignore it */
   }
   size_t len = H5Tget_size(t);
-  char *s = op_xcalloc(len + 1, 1, "an HDF5 type attribute");
+  char s[64] = "";
+  if (len >= sizeof s)
+    op_fatal("%s: \"%s\": dataset \"%s\" has a type attribute of %zu characters, but it is declared \"%s\"",
+             where, file, name, len, type);
   hid_t mt = H5Tcopy(H5T_C_S1);
   H5Tset_size(mt, len + 1);
   H5Tset_strpad(mt, H5T_STR_NULLTERM);
@@ -161,7 +164,6 @@ static void need_type(const Dataset *d, const char *type, const char *file, cons
   s[len] = '\0';
   if (rc >= 0 && strcmp(s, type) != 0 && !(strncmp(s, type, strlen(type)) == 0 && strcmp(s + strlen(type), ":soa") == 0))
     op_fatal("%s: \"%s\": dataset \"%s\" has type \"%s\", but it is declared \"%s\"", where, file, name, s, type);
-  free(s);
 }
 
 static void read_all(Dataset *d, hid_t mtype, void *buf, const char *file, const char *name, const char *where) {
