@@ -59,6 +59,16 @@ fi
 check "op_decl_set_hdf5_infer_size reads a set size from a dataset's rows" \
   grep -qx "infer: edges2 has 3530 elements, edges 3530" <("$bin/tests/hdf5/hdf5_bad" infer m.h5 2>&1)
 
+# op2c says which file is missing when the build has no libop2_hdf5.
+mkdir -p pfx/lib pfx/include
+cp "$bin/../lib/libop2_seq.a" pfx/lib/
+cp "$bin/../include/"*.h pfx/include/
+rm -f pfx/include/op_hdf5.h
+OP2C_PREFIX=$PWD/pfx "$bin/op2c" --target seq -I "$here/apps/airfoil" -I "$here/apps/airfoil/dp" -o nolib \
+  "$here/tests/hdf5/airfoil_hdf5.cpp" >nolib.out 2>&1
+check "op2c names the missing libop2_hdf5" grep -qxF \
+  "op2c: error: the program calls op_hdf5.h but $PWD/pfx/lib/libop2_hdf5.a or $PWD/pfx/lib/op2_hdf5.libs is missing (build them with 'make', or set OP2C_PREFIX)" nolib.out
+
 # Files that do not match: one op2 error line each, exit 1, never a crash.
 "$bin/meshgen" 2 1 -o m.h5
 head -c 3000 m.h5 >short.h5
