@@ -1,45 +1,33 @@
 /*
- * op_hdf5.h: OP2's HDF5 calls (libop2_hdf5, host/hdf5/op_hdf5.c).
+ * op_hdf5.h: OP2's HDF5 calls (libop2_hdf5, host/hdf5/op_hdf5.c). As in
+ * OP2, whose op_lib_c.h includes op_hdf5.h, op_seq.h declares them, so a
+ * program may include either; op2c links libop2_hdf5 and libhdf5 into a
+ * program that calls any of them.
  *
- * Programs include it after op_seq.h, as OP2's HDF5 programs do. The file
- * layout is OP2's (new_grid.h5): every object is a dataset at the top of
- * the file named after it. A set is a one-element int dataset holding its
- * size; a map is an int dataset [from size][dim] and a dat a dataset
- * [set size][dim], each with attributes size, dim and type; a constant is a
- * dataset of dim values with attributes dim and type. A file that does not
- * match what the program declares is a fatal error naming the file, the
- * dataset and what differs. op2c links libop2_hdf5 and libhdf5 into
- * programs that call any of these.
+ * The file layout is OP2's (new_grid.h5): every object is a dataset at the
+ * top of the file named after it. A set is a one-element int dataset
+ * holding its size; a map is an int dataset [from size][dim] and a dat a
+ * dataset [set size][dim], each with attributes size, dim and type; a
+ * constant is a dataset of dim values with attributes dim and type.
+ *
+ * As OP2 does: a missing map or dat gives NULL and a missing constant
+ * keeps its value (each with a warning), so a program can probe for
+ * optional data; values of another type are converted (with a warning). A
+ * missing file or set, a shape that does not match the declaration, or a
+ * file libhdf5 cannot read is a fatal error naming the file, the dataset
+ * and what differs.
+ *
+ *   op_decl_set_hdf5_infer_size(file, name, dataset): the set's size is
+ *     the first extent of dataset
+ *   op_write_const_hdf5: writes a constant (the file made if missing, the
+ *     dataset replaced if present)
+ *   op_dump_to_hdf5: every declared set, map and dat in a new file
+ *   op_fetch_data_hdf5_file(dat, file), ..._path(dat, file, group): one
+ *     dat into the file (the groups made if missing)
  */
 #ifndef OP_HDF5_H
 #define OP_HDF5_H
 
 #include "op_seq.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-op_set op_decl_set_hdf5(const char *file, const char *name);
-/* The set's size is the first extent of the dataset set_dataset_name. */
-op_set op_decl_set_hdf5_infer_size(const char *file, const char *name, const char *set_dataset_name);
-op_map op_decl_map_hdf5(op_set from, op_set to, int dim, const char *file, const char *name);
-op_dat op_decl_dat_hdf5(op_set set, int dim, const char *type, const char *file, const char *name);
-
-/* Reads the constant `name` (dim values of type) into const_data. */
-void op_get_const_hdf5(const char *name, int dim, const char *type, char *const_data, const char *file_name);
-/* Writes a constant into file_name (created if missing, the dataset replaced if present). */
-void op_write_const_hdf5(const char *name, int dim, const char *type, char *const_data, const char *file_name);
-
-/* Every declared set, map and dat, in a new file (an existing one is replaced). */
-void op_dump_to_hdf5(const char *file_name);
-/* One dat into file_name (created if missing; a dataset of the same name is replaced). */
-void op_fetch_data_hdf5_file(op_dat dat, const char *file_name);
-/* The same, inside the group path_name ("/a/b"), made if missing. */
-void op_fetch_data_hdf5_file_path(op_dat dat, const char *file_name, const char *path_name);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif /* OP_HDF5_H */

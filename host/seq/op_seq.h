@@ -142,6 +142,21 @@ void op_profile_output(void);
 void op_profile_output_json(const char *filename);
 
 /*
+ * OP2's op_hdf5.h, which OP2's op_lib_c.h includes: programs that include
+ * only op_seq.h call these too. In libop2_hdf5 (host/hdf5/op_hdf5.c, the
+ * file layout there), which op2c links into a program that calls them.
+ */
+op_set op_decl_set_hdf5(const char *file, const char *name);
+op_set op_decl_set_hdf5_infer_size(const char *file, const char *name, const char *set_dataset_name);
+op_map op_decl_map_hdf5(op_set from, op_set to, int dim, const char *file, const char *name);
+op_dat op_decl_dat_hdf5(op_set set, int dim, const char *type, const char *file, const char *name);
+void op_get_const_hdf5(const char *name, int dim, const char *type, char *const_data, const char *file_name);
+void op_write_const_hdf5(const char *name, int dim, const char *type, char *const_data, const char *file_name);
+void op_dump_to_hdf5(const char *file_name);
+void op_fetch_data_hdf5_file(op_dat dat, const char *file_name);
+void op_fetch_data_hdf5_file_path(op_dat dat, const char *file_name, const char *path_name);
+
+/*
  * Called only by op2c-generated loops. op_rt_loop_enter checks the args
  * against the iteration set (at diags >= 2, as OP2's op_arg_check; any
  * inconsistency is a fatal error naming loop, arg and objects) and returns
