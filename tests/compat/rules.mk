@@ -10,7 +10,8 @@ $(COMPAT_T)/compat_host: tests/compat/compat_host.c $(HOSTLINK_HDRS) $(HOSTLINK_
 
 # compat_app DIR GEN: hello.elf for the thread layout in GEN (board: $(GEN), tile: $(GEN)/boards/tile).
 define compat_app
-$(COMPAT_T)/$(1)hello.elf: tests/compat/hello.c tests/compat/tinsel_entry.S $(FW_HDRS) $(FW_LIBS) firmware/link/app.ld $(CHECKELF)
+$(COMPAT_T)/$(1)hello.elf: tests/compat/hello.c tests/compat/tinsel_entry.S $(FW_HDRS) $(FW_LIBS) firmware/link/app.ld $(CHECKELF) \
+                           $(2)/tinsel.ld $(2)/tinsel_config.h
 	@mkdir -p $$(@D)
 	$(FW_CC) $(subst -I$(GEN),-I$(2),$(FW_CFLAGS)) -c tests/compat/hello.c -o $$(@D)/hello.o
 	$(FW_CC) $(FW_ARCH) -c tests/compat/tinsel_entry.S -o $$(@D)/tinsel_entry.o
