@@ -32,6 +32,7 @@ static const struct {
 } calls[] = {
     {"op_decl_set", CALL_DECL_SET, 2, "size, name"},
     {"op_decl_map", CALL_DECL_MAP, 5, "from, to, dim, data, name"},
+    {"op_decl_map_long", CALL_DECL_MAP, 5, "from, to, dim, data, name"},
     {"op_decl_dat", CALL_DECL_DAT, 5, "set, dim, type, data, name"},
     {"op_decl_dat_temp", CALL_DECL_DAT_TEMP, 5, "set, dim, type, data, name"},
     // op_hdf5.h: a set's size comes from the file; maps and dats take their

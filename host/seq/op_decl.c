@@ -69,6 +69,11 @@ void op_init(int argc, char **argv, int diags) {
   op_init_options(argc, argv);
 }
 
+void op_init_soa(int argc, char **argv, int diags, int soa) {
+  (void)soa;
+  op_init(argc, argv, diags);
+}
+
 #define PUSH(arr, n, item)                                                     \
   do {                                                                         \
     void *grown = realloc((arr), sizeof(*(arr)) * ((size_t)(n) + 1));          \
@@ -133,6 +138,26 @@ op_map op_decl_map(op_set from, op_set to, int dim, int *imap, const char *name)
       map->map[e]--;
   check_map_entries(map);
   PUSH(op_state.maps, op_state.nmaps, map);
+  return map;
+}
+
+/* The 64-bit entries must each name an element of the to-set (in the program's
+ * numbering, 0- or 1-based); then the map is an ordinary one. */
+op_map op_decl_map_long(op_set from, op_set to, int dim, idx_g_t *imap, const char *name) {
+  const char *nm = name ? name : "(unnamed)";
+  if (!from || !to || dim < 1 || (!imap && from->size > 0) || from->size > INT_MAX / dim)
+    return op_decl_map(from, to, dim, (int *)imap, name); /* dies, saying which, before reading */
+  long long n = (long long)from->size * dim;
+  int *narrow = op_xcalloc(n ? (size_t)n : 1, sizeof(int), nm);
+  for (long long e = 0; e < n; e++) {
+    if (imap[e] < op_state.maps_base || imap[e] - op_state.maps_base >= to->size)
+      op_fatal("op_decl_map_long: map \"%s\" entry %lld (element %lld, slot %lld) is %lld, "
+               "outside set \"%s\" of size %d",
+               nm, e, e / dim, e % dim, imap[e], to->name, to->size);
+    narrow[e] = (int)imap[e];
+  }
+  op_map map = op_decl_map(from, to, dim, narrow, name);
+  free(narrow);
   return map;
 }
 

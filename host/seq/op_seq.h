@@ -83,11 +83,19 @@ typedef struct op_arg {
 
 /* Life cycle. diags >= 2 turns on per-loop argument checks and op_diagnostic_output tables. */
 void op_init(int argc, char **argv, int diags);
+/* op_init with OP2's struct-of-arrays switch: on one node, without plans or GPUs,
+ * the layout is the declared one either way, as in OP2's sequential library. */
+void op_init_soa(int argc, char **argv, int diags, int soa);
 void op_exit(void);
 
 /* Declarations: maps and dats copy the user's buffer, as OP2 does by default. */
 op_set op_decl_set(int size, const char *name);
 op_map op_decl_map(op_set from, op_set to, int dim, int *imap, const char *name);
+/* Global indices as OP2 types them (64-bit); op_decl_map_long copies them into
+ * the int map of op_decl_map, refusing any index outside the to-set. */
+typedef long long idx_g_t;
+typedef int idx_l_t;
+op_map op_decl_map_long(op_set from, op_set to, int dim, idx_g_t *imap, const char *name);
 op_dat op_decl_dat(op_set set, int dim, const char *type, const void *data, const char *name);
 op_dat op_decl_dat_temp(op_set set, int dim, const char *type, const void *data, const char *name);
 int op_free_dat_temp(op_dat dat);

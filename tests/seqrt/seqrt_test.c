@@ -184,6 +184,10 @@ static void e_map_range(void) {
   int bad[6] = {0, 1, 1, 9, 2, 3};
   op_decl_map(e_edges, e_nodes, 2, bad, "pbad");
 }
+static void e_map_long_range(void) {
+  idx_g_t bad[6] = {0, 1, 1, 3, 2, 5000000000LL};
+  op_decl_map_long(e_edges, e_nodes, 2, bad, "plong");
+}
 static void e_map_negative(void) {
   int bad[3] = {0, -1, 2};
   op_decl_map(e_edges, e_nodes, 1, bad, "pneg");
@@ -230,6 +234,8 @@ static const struct {
   {"unknown_type", "op_decl_dat: unknown type \"complex\"", e_unknown_type},
   {"map_range", "map \"pbad\" entry 3 (element 1, slot 1) is 9, outside set \"nodes\" of size 4",
    e_map_range},
+  {"map_long_range", "op_decl_map_long: map \"plong\" entry 5 (element 2, slot 1) is 5000000000, outside set "
+                    "\"nodes\" of size 4", e_map_long_range},
   {"map_negative", "map \"pneg\" entry 1 (element 1, slot 0) is -1", e_map_negative},
   {"map_null", "map \"pnull\" has NULL data for 3 elements of set \"edges\"", e_map_null},
   {"map_dim", "map \"pdim\" has dim 0", e_map_dim},
