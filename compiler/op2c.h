@@ -214,13 +214,14 @@ typedef struct {
   int index;
 } IRMap;
 
-typedef struct {
+typedef struct IRDat {
   char *var;
   char *name;
   IRSet *set;
   int dim;           // -1 when not a constant expression
   char *type;        // OP2 type string
   bool temp;         // op_decl_dat_temp
+  struct IRDat *overlay_of; // op_decl_dat_overlay: the dat whose storage it shares
   Token *tok;
   int index;
 } IRDat;

@@ -18,7 +18,7 @@
 
 typedef enum {
   CALL_DECL_SET_HDF5,
-  CALL_DECL_SET, CALL_DECL_MAP, CALL_DECL_DAT, CALL_DECL_DAT_TEMP, CALL_DECL_CONST, CALL_DECL_CONST2,
+  CALL_DECL_SET, CALL_DECL_MAP, CALL_DECL_DAT, CALL_DECL_DAT_TEMP, CALL_DECL_DAT_OVERLAY, CALL_DECL_CONST, CALL_DECL_CONST2,
   CALL_PAR_LOOP, CALL_ARG_DAT, CALL_OPT_ARG_DAT, CALL_ARG_GBL, CALL_OPT_ARG_GBL,
   CALL_ARG_IDX, CALL_ARG_INFO, CALL_OTHER,
 } CallKind;
@@ -35,6 +35,7 @@ static const struct {
     {"op_decl_map_long", CALL_DECL_MAP, 5, "from, to, dim, data, name"},
     {"op_decl_dat", CALL_DECL_DAT, 5, "set, dim, type, data, name"},
     {"op_decl_dat_temp", CALL_DECL_DAT_TEMP, 5, "set, dim, type, data, name"},
+    {"op_decl_dat_overlay", CALL_DECL_DAT_OVERLAY, 2, "set, dat"},
     // op_hdf5.h: a set's size comes from the file; maps and dats take their
     // arguments where op_decl_map and op_decl_dat do, with the file for the data.
     {"op_decl_set_hdf5", CALL_DECL_SET_HDF5, 2, "file, name"},
@@ -523,6 +524,30 @@ static void decl_dat(Program *prog, Token *name, Range *a, char *var, bool temp)
   }
 }
 
+// op_decl_dat_overlay(set, dat): the first elements of a dat seen as a dat
+// on another (no larger) set: the same type, dim, name and storage.
+static void decl_dat_overlay(Program *prog, Token *name, Range *a, char *var) {
+  IRSet *set = need_set(prog, a[0], "the overlay's set");
+  Token *id = single_ident(a[1]);
+  IRDat *of = id ? find_dat(prog, id) : NULL;
+  if (!of) {
+    if (id)
+      error_tok(id, "dat '%.*s' is used before it is declared with op_decl_dat", id->len, id->loc);
+    else
+      error_tok(a[1].start, "the overlaid dat must be the name of an op_dat variable");
+    return;
+  }
+  IRDat *d = xcalloc(1, sizeof(IRDat));
+  *d = (IRDat){.var = var, .name = of->name, .set = set, .dim = of->dim, .type = of->type,
+               .overlay_of = of, .tok = name, .index = prog->ndats};
+  VEC_PUSH(prog->dats, prog->ndats, d);
+  DatList *same_var = strmap_get(&dat_lists, var);
+  if (!same_var)
+    strmap_put(&dat_lists, var, same_var = xcalloc(1, sizeof(DatList)));
+  VEC_PUSH(same_var->dats, same_var->ndats, d);
+  strmap_put(&dat_vars, var, d);
+}
+
 // The name behind a data pointer argument: `&gam`, `qinf`, `&x[0]`.
 static char *pointer_name(Range r) {
   Token *t = r.start;
@@ -765,7 +790,7 @@ static void scan_calls(Program *prog, Token *tok) {
     if (kind == CALL_DECL_SET_HDF5 || kind == CALL_DECL_MAP || kind == CALL_DECL_DAT)
       prog->uses_hdf5 |= is_hdf5_call(t);
     if (!var && (kind == CALL_DECL_SET || kind == CALL_DECL_SET_HDF5 || kind == CALL_DECL_MAP ||
-                 kind == CALL_DECL_DAT || kind == CALL_DECL_DAT_TEMP)) {
+                 kind == CALL_DECL_DAT || kind == CALL_DECL_DAT_TEMP || kind == CALL_DECL_DAT_OVERLAY)) {
       error_tok(t, "op2c needs the result of %s assigned to a variable ('x = %s(...)')", calls[ci].name,
                 calls[ci].name);
       t = rparen;
@@ -777,6 +802,7 @@ static void scan_calls(Program *prog, Token *tok) {
     case CALL_DECL_MAP: decl_map(prog, t, a, var); break;
     case CALL_DECL_DAT: decl_dat(prog, t, a, var, false); break;
     case CALL_DECL_DAT_TEMP: decl_dat(prog, t, a, var, true); break;
+    case CALL_DECL_DAT_OVERLAY: decl_dat_overlay(prog, t, a, var); break;
     case CALL_DECL_CONST: decl_const(prog, t, a, NULL); break;
     case CALL_DECL_CONST2: decl_const(prog, t, a + 1, a); break;
     case CALL_PAR_LOOP: par_loop(prog, t, a, n, rparen); break;

@@ -363,7 +363,7 @@ void op_dump_to_hdf5(const char *file_name) {
     write_dataset(fid, file_name, m->name, m->from->size, m->dim, "int", m->map, m->from->size, true, where);
   }
   for (int i = 0; i < op_state.ndats; i++)
-    if (op_state.dats[i])
+    if (op_state.dats[i] && !op_state.dats[i]->overlay_of) /* an overlay is its base dat's data */
       write_dat(fid, op_state.dats[i], file_name, where);
   close_written(fid, file_name, where);
 }

@@ -200,8 +200,32 @@ op_dat op_decl_dat_temp(op_set set, int dim, const char *type, const void *data,
   return dat;
 }
 
+op_dat op_decl_dat_overlay(op_set set, op_dat dat) {
+  if (!set || !dat)
+    op_fatal("op_decl_dat_overlay: NULL %s", set ? "dat" : "set");
+  if (set->size > dat->set->size)
+    op_fatal("op_decl_dat_overlay: set \"%s\" has %d elements, more than the %d of dat \"%s\"'s set \"%s\"",
+             set->name, set->size, dat->set->size, dat->name, dat->set->name);
+  while (dat->overlay_of)
+    dat = dat->overlay_of;
+  if (op_state.diags > 1)
+    op_printf("op_decl_dat_overlay: dat: %s, set %s (%d elems) -> %s (%d elems)\n", dat->name, dat->set->name,
+              dat->set->size, set->name, set->size);
+  op_dat o = op_xcalloc(1, sizeof(*o), "a dat");
+  *o = *dat;
+  o->index = op_state.ndats;
+  o->set = set;
+  o->type = op_xstrdup(dat->type);
+  o->name = op_xstrdup(dat->name);
+  o->overlay_of = dat;
+  o->is_temp = 0;
+  PUSH(op_state.dats, op_state.ndats, o);
+  return o;
+}
+
 static void free_dat(op_dat dat) {
-  free(dat->data);
+  if (!dat->overlay_of)
+    free(dat->data);
   free((char *)dat->type);
   free((char *)dat->name);
   free(dat);

@@ -62,6 +62,7 @@ typedef struct op_dat_core {
   const char *type;     /* "double", "float", "int", ... */
   const char *name;
   int is_temp;          /* declared by op_decl_dat_temp, not yet freed */
+  struct op_dat_core *overlay_of; /* op_decl_dat_overlay: the dat whose data this is */
 } op_dat_core, *op_dat;
 
 typedef struct op_arg {
@@ -99,6 +100,8 @@ op_map op_decl_map_long(op_set from, op_set to, int dim, idx_g_t *imap, const ch
 op_dat op_decl_dat(op_set set, int dim, const char *type, const void *data, const char *name);
 op_dat op_decl_dat_temp(op_set set, int dim, const char *type, const void *data, const char *name);
 int op_free_dat_temp(op_dat dat);
+/* The first set->size elements of dat, as a dat on set: the same storage. */
+op_dat op_decl_dat_overlay(op_set set, op_dat dat);
 void op_decl_const(int dim, const char *type, const void *data);
 /* The older name, with the constant's name first (op2c checks it names the variable). */
 void op_decl_const2(const char *name, int dim, const char *type, const void *data);

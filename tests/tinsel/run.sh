@@ -86,7 +86,7 @@ groups_cover() {
 # --- the OP2 test programs: same output as seq under every delivery order
 for src in tests/op2/*.cpp tests/op2/*.c tests/tinsel/*.cpp; do
   name=$(basename "${src%.*}")
-  case $name in airfoil_direct|opt_arg) continue ;; esac # the oracle; a kernel with host globals (below)
+  case $name in airfoil_direct|opt_arg|overlay) continue ;; esac # the oracle; refused (below)
   if ! tinsel "$name" "$src" --imem enlarged; then fail "$name builds" "$(cat "$tmp/$name.build")"; continue; fi
   check "$name: device code and host code compile without warnings" \
     bash -c "! grep 'warning:' '$tmp/$name.build' | grep -v 'instruction memory'"
@@ -133,6 +133,14 @@ if tinsel opt_arg tests/op2/opt_arg.cpp; then
 else
   check "opt_arg (kernel uses a host global) is refused" \
     grep -q "a kernel that uses any other global (a counter, a buffer) cannot run on POETS" "$tmp/opt_arg.build"
+fi
+
+# Dats that share storage cannot live in devices' states: an error at the call.
+if tinsel overlay tests/op2/overlay.cpp; then
+  fail "overlay (op_decl_dat_overlay) is refused" "op2c succeeded"
+else
+  check "overlay (op_decl_dat_overlay) is refused" \
+    grep -q "overlay.cpp:22:19: error: op_decl_dat_overlay cannot run on POETS" "$tmp/overlay.build"
 fi
 
 # A type over real Tinsel's instruction memory: an error with the sizes, unless --imem enlarged.

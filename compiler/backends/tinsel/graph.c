@@ -579,7 +579,20 @@ static char *kernel_code(const Program *prog) {
   return buf_close(&b);
 }
 
+// Dats that share storage: on POETS each device holds its elements of
+// every dat in its own state, so a write through one would not be seen
+// through the other.
+static void refuse_overlays(const Program *prog) {
+  for (int i = 0; i < prog->ndats; i++)
+    if (prog->dats[i]->overlay_of)
+      error_tok(prog->dats[i]->tok, "op_decl_dat_overlay cannot run on POETS: dat '%s' would share storage "
+                "with dat '%s', but each device keeps its elements of every dat in its own state, so a "
+                "write through one would not be seen through the other (use op_decl_dat and copy)",
+                prog->dats[i]->var, prog->dats[i]->overlay_of->var);
+}
+
 GGraphType *graph_build(const Program *prog, const Protocol *proto) {
+  refuse_overlays(prog);
   GGraphType *g = xcalloc(1, sizeof(GGraphType));
   g->prog = prog;
   const char *base = strrchr(prog->file->name, '/');
