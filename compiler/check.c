@@ -115,6 +115,37 @@ static void check_gbl_arg(const IRArg *a) {
   }
 }
 
+// What an argument is, for messages: "an op_arg_gbl with OP_INC", ...
+static const char *arg_what(const IRArg *a) {
+  switch (a->kind) {
+  case ARG_DAT: return "an op_arg_dat";
+  case ARG_GBL: return format("an op_arg_gbl with OP_%s", access_name(a->acc));
+  case ARG_IDX: return "an op_arg_idx";
+  case ARG_INFO: return "an op_arg_info";
+  }
+  unreachable();
+}
+
+// op_arg_info: a known type, and ref naming the loop's MIN or MAX global
+// that the value goes with (scan.c checked ref is an argument position).
+static void check_info_arg(const IRLoop *loop, const IRArg *a) {
+  if (a->type && !type_lookup(a->type))
+    error_tok(a->type_tok, "unknown type \"%s\" (expected double, float, int, uint, ll, ull or bool)",
+              a->type);
+  if (a->info_ref < 0)
+    return;
+  const IRArg *r = &loop->args[a->info_ref];
+  if (!r->tok)
+    return; // malformed: already reported
+  if (r->kind == ARG_GBL && !r->gbl_const && (r->acc == ACC_MIN || r->acc == ACC_MAX))
+    return;
+  error_tok(a->acc_tok, "op_arg_info ref %d names %s; it must name an op_arg_gbl with OP_MIN or OP_MAX "
+                        "(the value it goes with)",
+            a->info_ref, arg_what(r));
+  if (r->tok)
+    note_tok(r->tok, "argument %d of the op_par_loop", a->info_ref);
+}
+
 // The kernel parameter that receives arg i.
 static void check_param(const IRLoop *loop, int i) {
   const IRArg *a = &loop->args[i];
@@ -135,7 +166,7 @@ static void check_param(const IRLoop *loop, int i) {
               loop->kernel_name, i, p->name, p->type_text);
     note_tok(p->tok, "parameter declared here");
   }
-  if (p->is_const && a->acc != ACC_READ) {
+  if (p->is_const && a->acc != ACC_READ && a->kind != ARG_INFO) {
     error_tok(a->acc_tok, "kernel '%s' parameter %d ('%s') is const, but the arg's access is OP_%s",
               loop->kernel_name, i, p->name, access_name(a->acc));
     note_tok(p->tok, "parameter declared here");
@@ -151,6 +182,7 @@ static void check_loop(IRLoop *loop) {
     switch (a->kind) {
     case ARG_DAT: check_dat_arg(loop, a); break;
     case ARG_GBL: check_gbl_arg(a); break;
+    case ARG_INFO: check_info_arg(loop, a); break;
     case ARG_IDX:
       check_map_idx(a, false);
       check_sets(loop, a);

@@ -134,6 +134,9 @@ static void dump_arg(FILE *out, int i, const IRArg *a) {
   case ARG_IDX:
     fprintf(out, "idx map %s idx %d", map, a->idx);
     break;
+  case ARG_INFO:
+    fprintf(out, "info %s dim %d %s ref %d", a->gbl_expr, a->dim, or_dash(a->type), a->info_ref);
+    break;
   }
   if (a->opt)
     fprintf(out, " opt (%s)", a->opt_expr);

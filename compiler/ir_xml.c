@@ -42,25 +42,28 @@ static void write_func(XmlWriter *x, const IRFunc *fn) {
 }
 
 static void write_arg(XmlWriter *x, int i, const IRArg *a) {
-  static const char *kinds[] = {[ARG_DAT] = "dat", [ARG_GBL] = "gbl", [ARG_IDX] = "idx"};
+  static const char *kinds[] = {[ARG_DAT] = "dat", [ARG_GBL] = "gbl", [ARG_IDX] = "idx", [ARG_INFO] = "info"};
   xml_start(x, "arg");
   xml_attr_int(x, "index", i);
   xml_attr(x, "kind", kinds[a->kind]);
   if (a->kind == ARG_DAT && a->dat)
     xml_attr(x, "dat", a->dat->var);
-  if (a->kind == ARG_GBL)
+  if (a->kind == ARG_GBL || a->kind == ARG_INFO)
     xml_attr(x, "data", a->gbl_expr);
   if (a->gbl_const)
     xml_attr(x, "const", a->gbl_const->name);
-  if (a->kind != ARG_GBL)
+  if (a->kind == ARG_DAT || a->kind == ARG_IDX)
     xml_attr(x, "map", a->map ? a->map->var : "OP_ID");
-  if (a->kind != ARG_GBL)
+  if (a->kind == ARG_DAT || a->kind == ARG_IDX)
     xml_attr_int(x, "idx", a->idx);
   if (a->kind != ARG_IDX) {
     xml_attr_int(x, "dim", a->dim);
     xml_attr(x, "type", a->type);
-    xml_attr(x, "access", access_name(a->acc));
   }
+  if (a->kind == ARG_DAT || a->kind == ARG_GBL)
+    xml_attr(x, "access", access_name(a->acc));
+  if (a->kind == ARG_INFO)
+    xml_attr_int(x, "ref", a->info_ref);
   if (a->opt)
     xml_attr(x, "opt", a->opt_expr);
   xml_end(x);

@@ -265,6 +265,7 @@ typedef enum {
   ARG_DAT,           // op_arg_dat, op_opt_arg_dat
   ARG_GBL,           // op_arg_gbl, op_opt_arg_gbl
   ARG_IDX,           // op_arg_idx
+  ARG_INFO,          // op_arg_info: a value kept with the MIN/MAX global info_ref (argmin/argmax)
 } ArgKind;
 
 typedef struct {
@@ -277,8 +278,9 @@ typedef struct {
   Access acc;
   bool opt;          // op_opt_arg_*: the flag is decided at run time
   char *opt_expr;    // the flag expression
-  char *gbl_expr;    // ARG_GBL: the data pointer as written
+  char *gbl_expr;    // ARG_GBL, ARG_INFO: the data pointer as written
   IRConst *gbl_const; // ARG_GBL pointing at a registered const
+  int info_ref;      // ARG_INFO: the position of its op_arg_gbl(..., OP_MIN or OP_MAX) in the loop
   Token *tok;        // the op_arg_* call
   Token *dat_tok, *idx_tok, *map_tok, *dim_tok, *type_tok, *acc_tok; // fields, for diagnostics
 } IRArg;

@@ -859,6 +859,7 @@ static void define_builtins(bool is_cxx) {
   define_builtin("OP_ARG_GBL 0");
   define_builtin("OP_ARG_DAT 1");
   define_builtin("OP_ARG_IDX 2");
+  define_builtin("OP_ARG_INFO 3");
 }
 
 static bool has_cxx_suffix(const char *name) {

@@ -20,7 +20,8 @@
 // slot carried as an edge property, as in the graph_schema prototype.
 // Globals: READ, MIN and MAX start from the host's value on {inv}_begin;
 // INC, MIN and MAX partial results return on {inv}_end; consts are graph
-// properties.
+// properties. An op_arg_info value rides with the globals both ways, and on
+// end with the element that found it (argmin/argmax, docs/tinsel-backend.md).
 // Direct args use the device's own dat. This pass only describes the
 // protocol; a back end turns it into handlers, and the host runtime counts
 // per-device totals (write_recv_total) from the mesh.
@@ -172,6 +173,15 @@ static void lower_gbl(ProtoInvocation *inv, const IRArg *a) {
     inv->end_bytes += bytes;
 }
 
+// op_arg_info: its value starts from the host's on begin and returns on end
+// with the number of the element that found it (uint32_t; graph.c, fw_combine.c).
+static void lower_info(ProtoInvocation *inv, const IRArg *a) {
+  const TypeInfo *ti = type_lookup(a->type);
+  int bytes = a->dim * (ti ? ti->size : 0);
+  inv->begin_bytes += bytes;
+  inv->end_bytes += bytes + 4;
+}
+
 static ProtoInvocation *lower_loop(const IRLoop *loop, int max_payload) {
   ProtoInvocation *inv = xcalloc(1, sizeof(ProtoInvocation));
   inv->loop = loop;
@@ -188,6 +198,8 @@ static ProtoInvocation *lower_loop(const IRLoop *loop, int max_payload) {
       lower_gbl(inv, a);
     else if (a->kind == ARG_IDX)
       inv->nidx++; // a static value per element: a device property, not a message
+    else if (a->kind == ARG_INFO)
+      lower_info(inv, a);
   }
   add_pin(inv, (ProtoPin){PIN_BEGIN, NULL, format("%s_begin", loop->invocation), NULL, -1, 1,
                           ACC_READ, inv->begin_bytes, NULL, 0, NULL, 0});
@@ -204,6 +216,19 @@ Protocol *protocol_lower(const Program *prog, int max_payload) {
   return p;
 }
 
+// The bytes op_arg_info adds to a loop's end (lower_info); *values: without
+// the element numbers.
+static int info_bytes(const IRLoop *l, int *values) {
+  int bytes = 0;
+  *values = 0;
+  for (int i = 0; i < l->nargs; i++)
+    if (l->args[i].kind == ARG_INFO) {
+      *values += elem_bytes(&l->args[i]);
+      bytes += elem_bytes(&l->args[i]) + 4;
+    }
+  return bytes;
+}
+
 // Checks every message of the protocol against a payload limit (Tinsel:
 // 64-byte messages less the header the back end reserves).
 void protocol_check_sizes(const Protocol *p, int max_payload) {
@@ -214,9 +239,14 @@ void protocol_check_sizes(const Protocol *p, int max_payload) {
       if (pin->bytes <= max_payload)
         continue;
       const Token *at = pin->arg >= 0 ? inv->loop->args[pin->arg].tok : inv->loop->tok;
+      int values;
       if (pin->dat)
         error_tok(at, "message %s carries %d bytes (dat '%s': %d x %s), more than the %d a message can hold",
                   pin->name, pin->bytes, pin->dat->var, pin->dat->dim, pin->dat->type, max_payload);
+      else if (pin->kind == PIN_END && info_bytes(inv->loop, &values))
+        error_tok(at, "message %s carries %d bytes of globals (op_arg_info: %d bytes of values and %d of element "
+                      "numbers), more than the %d a message can hold",
+                  pin->name, pin->bytes, values, info_bytes(inv->loop, &values) - values, max_payload);
       else
         error_tok(at, "message %s carries %d bytes of globals, more than the %d a message can hold",
                   pin->name, pin->bytes, max_payload);

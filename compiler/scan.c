@@ -669,6 +669,30 @@ static void parse_arg_gbl(Program *prog, IRArg *arg, Range *a) {
   arg->idx = -1;
 }
 
+// op_arg_info(data, dim, type, ref): written by the kernel (acc RW), with the
+// position ref of its MIN/MAX global (check.c checks what ref names).
+static void parse_arg_info(IRArg *arg, Range *a, int nargs) {
+  arg->kind = ARG_INFO;
+  arg->dat_tok = a[0].start;
+  arg->dim_tok = a[1].start;
+  arg->type_tok = a[2].start;
+  arg->acc_tok = a[3].start;
+  arg->gbl_expr = range_text(a[0]);
+  arg->dim = dim_arg(a[1], "the arg dim");
+  arg->type = string_arg(a[2], "the arg type");
+  arg->acc = ACC_RW;
+  arg->idx = -1;
+  long long v;
+  arg->info_ref = -1;
+  if (!int_arg(a[3], "the op_arg_info ref", &v))
+    return;
+  if (v < 0 || v >= nargs)
+    error_tok(a[3].start, "op_arg_info ref %lld is not the position of an argument of this op_par_loop (0..%d)",
+              v, nargs - 1);
+  else
+    arg->info_ref = (int)v;
+}
+
 static void parse_arg_idx(Program *prog, IRArg *arg, Range *a) {
   arg->kind = ARG_IDX;
   arg->idx_tok = a[0].start;
@@ -681,7 +705,7 @@ static void parse_arg_idx(Program *prog, IRArg *arg, Range *a) {
 }
 
 // One op_par_loop argument: an op_arg_* call written inline.
-static void parse_loop_arg(Program *prog, IRArg *arg, Range r, int position) {
+static void parse_loop_arg(Program *prog, IRArg *arg, Range r, int position, int nargs) {
   int ci = -1;
   CallKind kind = call_kind(r.start, &ci);
   Token *rparen = NULL;
@@ -693,17 +717,13 @@ static void parse_loop_arg(Program *prog, IRArg *arg, Range r, int position) {
       (kind != CALL_ARG_DAT && kind != CALL_OPT_ARG_DAT && kind != CALL_ARG_GBL &&
        kind != CALL_OPT_ARG_GBL && kind != CALL_ARG_IDX && kind != CALL_ARG_INFO)) {
     error_tok(r.start, "argument %d of op_par_loop must be an op_arg_dat, op_opt_arg_dat, "
-                       "op_arg_gbl, op_opt_arg_gbl or op_arg_idx call written inline",
+                       "op_arg_gbl, op_opt_arg_gbl, op_arg_idx or op_arg_info call written inline",
               position);
     return;
   }
   arg->tok = r.start;
   if (!check_arity(r.start, ci, n))
     return;
-  if (kind == CALL_ARG_INFO) {
-    error_tok(r.start, "op_arg_info is not supported by op2c");
-    return;
-  }
   if (kind == CALL_OPT_ARG_DAT || kind == CALL_OPT_ARG_GBL) {
     arg->opt = true;
     arg->opt_expr = range_text(a[0]);
@@ -713,6 +733,8 @@ static void parse_loop_arg(Program *prog, IRArg *arg, Range r, int position) {
     parse_arg_dat(prog, arg, a);
   else if (kind == CALL_ARG_GBL || kind == CALL_OPT_ARG_GBL)
     parse_arg_gbl(prog, arg, a);
+  else if (kind == CALL_ARG_INFO)
+    parse_arg_info(arg, a, nargs);
   else
     parse_arg_idx(prog, arg, a);
 }
@@ -748,7 +770,7 @@ static void par_loop(Program *prog, Token *name, Range *a, int n, Token *rparen)
   loop->args = xcalloc((size_t)loop->nargs, sizeof(IRArg));
   for (int i = 0; i < loop->nargs; i++) {
     int before = diag_errors;
-    parse_loop_arg(prog, &loop->args[i], a[3 + i], i);
+    parse_loop_arg(prog, &loop->args[i], a[3 + i], i, loop->nargs);
     if (diag_errors > before)
       loop->args[i].tok = NULL; // reported: no further checks on this arg
   }

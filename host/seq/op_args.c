@@ -72,3 +72,21 @@ op_arg op_arg_idx(int idx, op_map map) {
   arg.map_data = map ? map->map : NULL;
   return arg;
 }
+
+op_arg op_arg_info(const void *data, int dim, const char *type, int ref) {
+  op_arg arg;
+  memset(&arg, 0, sizeof(arg));
+  arg.argtype = OP_ARG_INFO;
+  arg.opt = 1;
+  arg.dim = dim;
+  arg.idx = -1;
+  arg.type = type;
+  arg.acc = ref; /* OP2 keeps ref where a global keeps its access */
+  if (dim < 1)
+    op_fatal("op_arg_info: dim %d (must be at least 1) for a \"%s\" value", dim, type ? type : "(null)");
+  arg.size = dim * op_type_size_or_die(type, "op_arg_info");
+  if (!data)
+    op_fatal("op_arg_info: NULL data for a %d x \"%s\" value", dim, type);
+  arg.data = (char *)data;
+  return arg;
+}

@@ -67,6 +67,17 @@ static void check_gbl_arg(const op_arg *a) {
     ARG_FATAL("global has dim %d and type \"%s\"", a->dim, a->type ? a->type : "(null)");
 }
 
+/* OP2's op_arg_info: ref is the position of the loop's MIN or MAX global it goes with. */
+static void check_info_arg(const op_arg *a, int nargs, const op_arg *args) {
+  if (a->dim < 1 || op_type_size(a->type) == 0)
+    ARG_FATAL("op_arg_info has dim %d and type \"%s\"", a->dim, a->type ? a->type : "(null)");
+  int ref = a->acc;
+  if (ref < 0 || ref >= nargs)
+    ARG_FATAL("op_arg_info ref %d is not an argument of the loop (0..%d)", ref, nargs - 1);
+  if (args[ref].argtype != OP_ARG_GBL || (args[ref].acc != OP_MIN && args[ref].acc != OP_MAX))
+    ARG_FATAL("op_arg_info ref %d is not an op_arg_gbl with OP_MIN or OP_MAX", ref);
+}
+
 void op_check_loop_args(const char *name, op_set set, int nargs, const op_arg *args) {
   loop_name = name ? name : "(unnamed)";
   arg_no = -1;
@@ -88,6 +99,9 @@ void op_check_loop_args(const char *name, op_set set, int nargs, const op_arg *a
     case OP_ARG_IDX:
       check_idx(a, a->map, 0);
       check_map_from(a->map, set);
+      break;
+    case OP_ARG_INFO:
+      check_info_arg(a, nargs, args);
       break;
     default:
       ARG_FATAL("unknown argument kind %d", a->argtype);

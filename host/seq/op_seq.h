@@ -38,6 +38,7 @@ typedef int op_access;
 #define OP_ARG_GBL 0
 #define OP_ARG_DAT 1
 #define OP_ARG_IDX 2
+#define OP_ARG_INFO 3
 
 typedef struct op_set_core {
   int index;            /* declaration order, from 0 */
@@ -66,7 +67,7 @@ typedef struct op_dat_core {
 } op_dat_core, *op_dat;
 
 typedef struct op_arg {
-  int argtype;          /* OP_ARG_GBL, OP_ARG_DAT or OP_ARG_IDX */
+  int argtype;          /* OP_ARG_GBL, OP_ARG_DAT, OP_ARG_IDX or OP_ARG_INFO */
   op_dat dat;           /* dat args */
   op_map map;           /* NULL for OP_ID and gbl args */
   int dim;              /* as written in the call */
@@ -75,7 +76,7 @@ typedef struct op_arg {
   char *data;           /* dat->data, or the user's gbl variable */
   int *map_data;        /* map->map, or NULL */
   const char *type;
-  op_access acc;
+  op_access acc;        /* OP_ARG_INFO: as OP2, the position of its MIN/MAX global (ref) */
   int opt;              /* 0: the optional arg is switched off */
 } op_arg;
 
@@ -112,6 +113,9 @@ op_arg op_opt_arg_dat(int opt, op_dat dat, int idx, op_map map, int dim, const c
 op_arg op_arg_gbl(const void *data, int dim, const char *type, op_access acc);
 op_arg op_opt_arg_gbl(int opt, const void *data, int dim, const char *type, op_access acc);
 op_arg op_arg_idx(int idx, op_map map);
+/* A value the kernel keeps with the OP_MIN/OP_MAX global at position ref of
+ * the same loop (argmin/argmax: the element where the extreme was found). */
+op_arg op_arg_info(const void *data, int dim, const char *type, int ref);
 
 /* Data out. */
 void op_fetch_data(op_dat dat, void *dest);

@@ -165,10 +165,16 @@ static void dats_written(const op2t_invocation *inv, op_arg *args) {
       op2t_dat_written(args[i].dat);
 }
 
-/* The controller's side: partial results of INC, MIN and MAX globals. */
+/* The controller's side: partial results of INC, MIN and MAX globals; with
+ * op_arg_info args, also the contributing ends folded by the invocation's
+ * combine (fw_combine.c), as the threads fold them, for the elements that
+ * found the MIN/MAX values. */
 typedef struct {
   op_arg *args;
   char **acc;        /* [nargs] running value of each global */
+  ss_combine_fn combine;
+  char *end, *in;    /* op_arg_info: the ends folded so far, and the next one (aligned copies) */
+  bool have_end;
   long ends;
   uint32_t round;
 } Controller;
@@ -213,6 +219,29 @@ static void on_end(op2t_run *r, int type, int dev, long devices, const void *pay
     if (a->kind == OP2T_ARG_GBL && a->end_off >= 0 && c->args[i].opt)
       reduce(a->gbl_type, a->acc, c->acc[i], p + a->end_off, a->gbl_bytes);
   }
+  if (c->end) {
+    memcpy(c->have_end ? c->in : c->end, p, (size_t)r->inv->end_bytes);
+    if (c->have_end)
+      c->combine(c->end, c->in);
+    c->have_end = true;
+  }
+}
+
+/* op_arg_info: the info of the element the folded ends name, if one found
+ * a better MIN/MAX value than the host's; else the host's info stays. */
+static void info_result(const op2t_invocation *inv, const Controller *c) {
+  for (int i = 0; i < inv->nargs; i++) {
+    const op2t_arg *a = &inv->args[i];
+    uint32_t elem;
+    if (a->kind != OP2T_ARG_INFO || !c->have_end || !c->args[i].data)
+      continue;
+    if (c->args[i].size != a->gbl_bytes)
+      op2t_fatal("%s: arg %d is a %d-byte op_arg_info in the call, %d in the table", inv->name, i, c->args[i].size,
+                 a->gbl_bytes);
+    memcpy(&elem, c->end + a->elem_off, sizeof(elem));
+    if (elem != UINT32_MAX)
+      memcpy(c->args[i].data, c->end + a->end_off, (size_t)a->gbl_bytes);
+  }
 }
 
 void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int nargs, op_arg *args) {
@@ -237,20 +266,28 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   const op2t_fanouts *fs = op2t_bind_call(k, set, args, rt.devs);
   dats_to_devices(inv, args);
 
-  Controller c = {args, op2t_calloc((size_t)nargs + 1, sizeof(char *)), 0, ++rt.round};
+  Controller c = {args, op2t_calloc((size_t)nargs + 1, sizeof(char *)), ss_end_combine[k], NULL, NULL, false, 0,
+                  ++rt.round};
+  for (int i = 0; i < nargs; i++)
+    if (inv->args[i].kind == OP2T_ARG_INFO && !c.end) {
+      c.end = op2t_calloc((size_t)inv->end_bytes, 1);
+      c.in = op2t_calloc((size_t)inv->end_bytes, 1);
+    }
   char *begin = op2t_calloc((size_t)inv->begin_bytes, 1);
   memcpy(begin, &c.round, sizeof(c.round));
   for (int i = 0; i < nargs; i++) {
     const op2t_arg *a = &inv->args[i];
     if (a->opt_off >= 0)
       begin[a->opt_off] = (char)(args[i].opt != 0);
-    if (a->kind != OP2T_ARG_GBL || !args[i].opt || !args[i].data)
+    if ((a->kind != OP2T_ARG_GBL && a->kind != OP2T_ARG_INFO) || !args[i].opt || !args[i].data)
       continue;
     if (args[i].size != a->gbl_bytes)
       op2t_fatal("%s: arg %d is a %d-byte global in the call, %d in the table", inv->name, i, args[i].size,
                  a->gbl_bytes);
     if (a->begin_off >= 0)
       memcpy(begin + a->begin_off, args[i].data, (size_t)a->gbl_bytes);
+    if (a->kind == OP2T_ARG_INFO)
+      continue; /* its value comes from the folded ends (info_result) */
     c.acc[i] = op2t_calloc((size_t)a->gbl_bytes, 1);
     memcpy(c.acc[i], args[i].data, (size_t)a->gbl_bytes);
   }
@@ -278,6 +315,9 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   op2t_record_call(rec, inv, fs, rt.devs);
 
   dats_written(inv, args);
+  info_result(inv, &c);
+  free(c.end);
+  free(c.in);
   for (int i = 0; i < nargs; i++) {
     if (c.acc[i] && inv->args[i].acc != OP_READ)
       memcpy(args[i].data, c.acc[i], (size_t)inv->args[i].gbl_bytes);

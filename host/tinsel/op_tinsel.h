@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-enum { OP2T_ARG_DIRECT, OP2T_ARG_INDIRECT, OP2T_ARG_GBL, OP2T_ARG_CONST, OP2T_ARG_IDX };
+enum { OP2T_ARG_DIRECT, OP2T_ARG_INDIRECT, OP2T_ARG_GBL, OP2T_ARG_CONST, OP2T_ARG_IDX, OP2T_ARG_INFO };
 /* Value types of globals, for the controller's reductions. */
 enum { OP2T_DOUBLE, OP2T_FLOAT, OP2T_INT, OP2T_UINT, OP2T_LL, OP2T_ULL, OP2T_BOOL };
 
@@ -43,6 +43,9 @@ typedef struct {
   int end_off;        /* offset of the global in the end message, -1 */
   int opt_off;        /* offset of the op_opt_arg flag in the begin message, -1 */
   int idx_off;        /* offset of <inv>_idx<i> in the iteration type's props, -1 */
+  int info_ref;       /* OP2T_ARG_INFO (only): the position of its MIN/MAX global */
+  int elem_off;       /* OP2T_ARG_INFO: offset of elem<i> in the end message, the element that found the
+                         value (UINT32_MAX: none did; the info keeps the host's value) */
 } op2t_arg;
 
 typedef struct {

@@ -69,6 +69,7 @@ static char *kernel_arg(const IRLoop *loop, int i) {
       expr = format("(%s)%s", param_cast(loop, i, 0), elem_ptr(i, "n"));
     break;
   case ARG_GBL:
+  case ARG_INFO: // the user's variable: elements in order update it after one another
     expr = format("(%s)arg%d.data", param_cast(loop, i, 0), i);
     break;
   case ARG_IDX:

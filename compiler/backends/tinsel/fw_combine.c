@@ -1,7 +1,8 @@
 // fw_combine.c: per invocation, the fold of one end message into another
 // (ss_end_combine in firmware/softswitch/ss_tree.h): what a thread's tree
 // node does with its devices' and its child threads' ends, so ends and
-// INC/MIN/MAX globals reach the host combined per thread and up a tree.
+// INC/MIN/MAX globals (and op_arg_info values with them) reach the host
+// combined per thread and up a tree.
 // Written into every image; indexed like the host's invocation table
 // (protocol order = the program's loop order).
 #include "firmware.h"
@@ -24,6 +25,21 @@ static void write_fold(FILE *f, const IRArg *a, int i) {
     fprintf(f, "if (%s %s %s)\n      %s = %s;\n", y, a->acc == ACC_MIN ? "<" : ">", x, x, y);
 }
 
+// op_arg_info i with its MIN/MAX global r (graph.c): in's candidate (value,
+// info, element) replaces acc's when acc has none, when its value is better,
+// or when the values are equal and its element comes first in OP2's order
+// (the smaller number; UINT32_MAX: no candidate). Before r's own fold, so
+// acc->gbl<r> is still the best value acc has seen.
+static void write_info_fold(FILE *f, const IRLoop *l, int i) {
+  int r = l->args[i].info_ref;
+  const char *better = l->args[r].acc == ACC_MIN ? "<" : ">";
+  fprintf(f, "  if (in->elem%d != UINT32_MAX && (acc->elem%d == UINT32_MAX || in->gbl%d[0] %s acc->gbl%d[0] ||\n", i,
+          i, r, better, r);
+  fprintf(f, "      (in->gbl%d[0] == acc->gbl%d[0] && in->elem%d < acc->elem%d))) {\n", r, r, i, i);
+  fprintf(f, "    for (int k = 0; k < %d; k++)\n      acc->gbl%d[k] = in->gbl%d[k];\n", l->args[i].dim, i, i);
+  fprintf(f, "    acc->elem%d = in->elem%d;\n  }\n", i, i);
+}
+
 void fw_write_combine(FILE *f, const GGraphType *g) {
   const Program *prog = g->prog;
   fprintf(f, "\n// Folding ends per thread and up the tree of threads (ss_tree.h).\n");
@@ -33,6 +49,9 @@ void fw_write_combine(FILE *f, const GGraphType *g) {
     const char *s = m ? fw_msg_struct(m) : "void";
     fprintf(f, "static void %s__combine(void *acc_, const void *in_) {\n", l->invocation);
     fprintf(f, "  %s *acc = acc_;\n  const %s *in = in_;\n  (void)acc, (void)in;\n", s, s);
+    for (int i = 0; m && i < l->nargs; i++)
+      if (l->args[i].kind == ARG_INFO)
+        write_info_fold(f, l, i);
     for (int i = 0; m && i < l->nargs; i++) {
       const IRArg *a = &l->args[i];
       if (a->kind == ARG_GBL && !a->gbl_const && (a->acc == ACC_INC || a->acc == ACC_MIN || a->acc == ACC_MAX))

@@ -91,10 +91,15 @@ static GMessageType *dat_msg(GGraphType *g, const IRDat *d) {
                  ti->size * d->dim);
 }
 
-// Globals the host sends with begin: READ, MIN and MAX values and opt flags.
-static bool gbl_on_begin(const IRArg *a) { return a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_INC; }
-// Globals returned with end: INC, MIN and MAX partial results.
-static bool gbl_on_end(const IRArg *a) { return a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_READ; }
+// Globals the host sends with begin: READ, MIN and MAX values, op_arg_info
+// values, and opt flags.
+static bool gbl_on_begin(const IRArg *a) {
+  return (a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_INC) || a->kind == ARG_INFO;
+}
+// Globals returned with end: INC, MIN and MAX partial results, op_arg_info values.
+static bool gbl_on_end(const IRArg *a) {
+  return (a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_READ) || a->kind == ARG_INFO;
+}
 
 // Message payloads as C lays them out (each scalar aligned to its size,
 // the struct to its largest member), so the size checked is the size sent.
@@ -145,6 +150,9 @@ static GMessageType *end_msg(GGraphType *g, const IRLoop *l) {
   for (int i = 0; i < l->nargs; i++)
     if (gbl_on_end(&l->args[i]))
       gbl_field(&m, &l->args[i], i);
+  for (int i = 0; i < l->nargs; i++) // op_arg_info: the element that found the value (fw_combine.c)
+    if (l->args[i].kind == ARG_INFO)
+      field(&m, "uint32_t", 4, format("elem%d", i), 1);
   return finish_msg(g, &m, format("%s_end", l->invocation));
 }
 
@@ -226,10 +234,12 @@ static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
     const IRArg *a = &l->args[i];
     if (a->kind == ARG_DAT && a->map)
       fprintf(state, "%s\n", buffer_decl(l, i));
-    else if (a->kind == ARG_GBL && !a->gbl_const)
+    else if ((a->kind == ARG_GBL && !a->gbl_const) || a->kind == ARG_INFO)
       fprintf(state, "%s %s_gbl%d[%d];\n", arg_type(a)->c, inv, i, a->dim);
     else if (a->kind == ARG_IDX && a->map)
       fprintf(props, "int32_t %s_idx%d;\n", inv, i);
+    if (a->kind == ARG_INFO)
+      fprintf(state, "uint32_t %s_elem%d;\n", inv, i);
     if (a->opt)
       fprintf(state, "uint8_t %s_opt%d;\n", inv, i);
   }
@@ -319,7 +329,7 @@ static char *kernel_arg(const IRLoop *l, int i, FILE *pre) {
     e = format("%sdeviceState->dat_%s", cast, a->dat->var);
   } else if (a->kind == ARG_GBL && a->gbl_const) {
     e = format("%s%s%s", cast, a->gbl_const->dim == 1 ? "&" : "", a->gbl_const->name);
-  } else if (a->kind == ARG_GBL) {
+  } else if (a->kind == ARG_GBL || a->kind == ARG_INFO) {
     e = format("%sdeviceState->%s_gbl%d", cast, inv, i);
   } else if (a->map) {
     e = format("%s&deviceProperties->%s_idx%d", cast, inv, i);
@@ -329,6 +339,26 @@ static char *kernel_arg(const IRLoop *l, int i, FILE *pre) {
   if (a->opt)
     e = format("deviceState->%s_opt%d ? %s : NULL", inv, i, e);
   return e;
+}
+
+// op_arg_info (argmin/argmax): the element is a candidate when its kernel
+// call moved the MIN/MAX value it goes with past the value begin brought
+// (the host's); its number then goes to the end with the info, else
+// UINT32_MAX. fw_combine.c keeps the best value and, of equal ones, the
+// smallest element: the element OP2's sequential order reaches first.
+static void info_before(FILE *f, const IRLoop *l) {
+  for (int i = 0; i < l->nargs; i++)
+    if (l->args[i].kind == ARG_INFO)
+      fprintf(f, "const %s op2_was%d = deviceState->%s_gbl%d[0];\n", arg_type(&l->args[l->args[i].info_ref])->c, i,
+              l->invocation, l->args[i].info_ref);
+}
+
+static void info_after(FILE *f, const IRLoop *l) {
+  for (int i = 0; i < l->nargs; i++)
+    if (l->args[i].kind == ARG_INFO)
+      fprintf(f, "deviceState->%s_elem%d = deviceState->%s_gbl%d[0] %s op2_was%d ? (uint32_t)deviceProperties->index : UINT32_MAX;\n",
+              l->invocation, i, l->invocation, l->args[i].info_ref,
+              l->args[l->args[i].info_ref].acc == ACC_MIN ? "<" : ">", i);
 }
 
 // The kernel call of the iteration set: INC buffers zeroed, the kernel on
@@ -347,7 +377,9 @@ static void kernel_call(FILE *f, TypeCtx *c) {
   FILE *fa = buf_open(&args);
   for (int i = 0; i < l->nargs; i++)
     fprintf(fa, "%s\n    %s", i ? "," : "", kernel_arg(l, i, f));
+  info_before(f, l);
   fprintf(f, "%s(%s);\n", l->kernel_name, buf_close(&args));
+  info_after(f, l);
   if (c->write_mask)
     fprintf(f, "deviceState->%s_write_send_mask = 0x%xu;\n", inv, c->write_mask);
 }
@@ -469,6 +501,9 @@ static void end_pin(TypeCtx *c) {
     if (gbl_on_end(&l->args[i]))
       fputs(copy_stmt(l->args[i].type, format("message->gbl%d", i), format("deviceState->%s_gbl%d", inv, i),
                       format("message->gbl%d", i)), f);
+  for (int i = 0; c->is_iter && i < l->nargs; i++)
+    if (l->args[i].kind == ARG_INFO)
+      fprintf(f, "message->elem%d = deviceState->%s_elem%d;\n", i, inv, i);
   fprintf(f, "deviceState->%s_in_progress = 0;\ndeviceState->%s_executed = 0;\n", inv, inv);
   fprintf(f, "deviceState->%s_read_recv_count = 0;\ndeviceState->%s_write_recv_count = 0;\n", inv, inv);
   c->end_rts = add_pin(c->t, (GPin){format("%s_end", inv), end_msg(c->g, l), true, NULL, buf_close(&b), 0})->rts_index;
@@ -623,6 +658,13 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
   int errors = diag_errors;
   for (int i = 0; i < proto->ninvocations; i++) {
     const IRLoop *l = proto->invocations[i]->loop;
+    for (int k = 0; k < l->nargs; k++) { // the elements' candidates are compared by one value (fw_combine.c)
+      const IRArg *a = &l->args[k];
+      if (a->kind == ARG_INFO && l->args[a->info_ref].dim != 1)
+        error_tok(a->acc_tok, "op_arg_info on POETS needs its global to have dim 1: arg %d (OP_%s) has dim %d, and "
+                              "the devices pick the element by that one value",
+                  a->info_ref, access_name(l->args[a->info_ref].acc), l->args[a->info_ref].dim);
+    }
     GMessageType *msgs[2] = {begin_msg(g, l), end_msg(g, l)};
     VEC_PUSH(g->controller_pins, g->ncontroller_pins,
              ((GPin){format("%s_begin", l->invocation), msgs[0], true, NULL, NULL, 0}));

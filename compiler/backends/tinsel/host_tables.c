@@ -47,10 +47,11 @@ static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, i
   // Reads that ride on another arg's message (protocol.c) have no pins of their own.
   const ProtoPin *recv = indirect ? protocol_read_recv_of(pi, i) : NULL;
   const ProtoPin *send = recv ? protocol_read_send_of(pi, recv) : NULL;
-  bool gbl = a->kind == ARG_GBL && !a->gbl_const;
+  bool gbl = (a->kind == ARG_GBL && !a->gbl_const) || a->kind == ARG_INFO;
   const GDeviceType *t = a->kind == ARG_DAT ? g->types[type_index(g, a->dat->set)] : NULL;
   const char *kind = a->kind == ARG_DAT ? (indirect ? "OP2T_ARG_INDIRECT" : "OP2T_ARG_DIRECT")
                      : a->kind == ARG_IDX ? "OP2T_ARG_IDX"
+                     : a->kind == ARG_INFO ? "OP2T_ARG_INFO"
                      : gbl               ? "OP2T_ARG_GBL"
                                          : "OP2T_ARG_CONST";
   char *state = t ? format("%s_state", t->id) : NULL;
@@ -68,12 +69,13 @@ static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, i
           indirect ? pin_number(iter, format("%s_arg%d_write_send%s", inv, i, ws)) : -1,
           indirect ? pin_number(t, format("%s_arg%d_write_recv", inv, i)) : -1);
   const TypeInfo *ti = a->type ? type_lookup(a->type) : NULL;
-  fprintf(f, "   %s, %d, %s, %s, %s, %s},\n", gbl ? gbl_type(a->type) : "0",
+  fprintf(f, "   %s, %d, %s, %s, %s, %s%s},\n", gbl ? gbl_type(a->type) : "0",
           gbl && ti ? ti->size * a->dim : 0, off_or_none(gbl && a->acc != ACC_INC, begin, gb),
           off_or_none(gbl && a->acc != ACC_READ, end, gb),
           off_or_none(a->opt, begin, format("opt%d", i)),
           off_or_none(a->kind == ARG_IDX && a->map, format("%s_props", iter->id),
-                      format("%s_idx%d", inv, i)));
+                      format("%s_idx%d", inv, i)),
+          a->kind == ARG_INFO ? format(", %d, offsetof(%s, elem%d)", a->info_ref, end, i) : "");
 }
 
 static void write_invocation(FILE *f, const GGraphType *g, const ProtoInvocation *pi) {
