@@ -5,6 +5,7 @@
 // then, for the whole program: name invocations, dump or write the IR if
 // asked, and hand the IR to the chosen back end.
 #include "op2c.h"
+#include "backends/tinsel/device_calls.h"
 #include "backends/tinsel/graph.h"
 
 #include <errno.h>
@@ -181,6 +182,8 @@ static bool emit_graph_xml(const char *path, Program **progs, int n) {
     error_plain("--emit-xml: the program has no op_par_loop");
     return false;
   }
+  if (!device_check_calls(main_prog))
+    return false;
   Protocol *proto = protocol_lower(main_prog, TINSEL_MAX_PAYLOAD);
   protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
   GGraphType *g = graph_build(main_prog, proto);

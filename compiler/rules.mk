@@ -8,7 +8,7 @@ $(BIN)/op2c: $(OP2C_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(XML_LIBS)
 
 # The tinsel back end reads the instruction-memory budget from boards/.
-$(OBJ)/compiler/%.o: compiler/%.c $(wildcard compiler/*.h) $(wildcard compiler/backends/*/*.h) $(GEN)/tinsel_config.h
+$(OBJ)/compiler/%.o: compiler/%.c $(wildcard compiler/*.h) $(wildcard compiler/backends/*/*.h) firmware/include/op2_device_fns.def $(GEN)/tinsel_config.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(XML_CFLAGS) -I$(GEN) -D_GNU_SOURCE -c -o $@ $<
 

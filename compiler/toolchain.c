@@ -150,7 +150,8 @@ int compile_and_link_with(Program **progs, const StrArray *sources, const StrArr
   for (int i = 0; i < sources->len + c_sources->len; i++) {
     bool extra = i >= sources->len;
     const char *src = extra ? c_sources->data[i - sources->len] : sources->data[i];
-    bool cxx = !extra && progs[i]->is_cxx;
+    size_t n = strlen(src); // generated sources are C unless .cpp
+    bool cxx = extra ? n > 4 && !strcmp(src + n - 4, ".cpp") : progs[i]->is_cxx;
     any_cxx |= cxx;
     char *obj = format("%s.o", src);
     if (compile_one(src, obj, cxx, extra ? NULL : dir_name(progs[i]->file->name), &includes, opts))

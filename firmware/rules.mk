@@ -43,6 +43,14 @@ FW_LDFLAGS := $(FW_ARCH) -nostdlib -nostartfiles -static -Wl,--gc-sections -L$(G
 FW         := $(BUILD)/fw
 FW_LIBS    := $(FW)/app_entry.o $(FW)/libfw.a
 FW_LDLIBS  := -lgcc
+# The libm of OP2 kernels (exp, log, pow, sin, cos, floor, ceil; op2c links
+# it after libfw.a, whose sqrtf, sqrt, fmin and fmax win): picolibc, in its
+# rv32if/ilp32f build, which has no M extension, so no divide instruction
+# (Tinsel has none); what it uses that Tinsel lacks (fsqrt, fmin, fclass)
+# libfw.a replaces, and op2c checks every image (docs/device-math.md).
+FW_PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/rv32if/ilp32f/libc.a
+$(FW_PICOLIBC):
+	@echo "firmware: $@ is missing: install Debian's picolibc-riscv64-unknown-elf (make deps; mk/packages.txt)" >&2; exit 1
 CHECKELF   := $(BIN)/checkelf
 ELF2IMG    := $(BIN)/elf2img
 

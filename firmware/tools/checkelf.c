@@ -59,7 +59,7 @@ int checkelf_image(const Elf32 *e, const char *path, int boot, long budget, FILE
             path, (unsigned long long)text, budget, what, (long long)text - budget);
     errors++;
   }
-  if (!errors)
+  if (!errors && out)
     fprintf(out, "checkelf: %s: ok: .text %u of %ld bytes (%ld%%)%s\n", path, (unsigned)text, budget,
             (long)text * 100 / budget, warnings ? ", with warnings" : "");
   return errors ? 1 : 0;
@@ -67,16 +67,17 @@ int checkelf_image(const Elf32 *e, const char *path, int boot, long budget, FILE
 
 #ifndef FUZZING
 static int usage(void) {
-  fprintf(stderr, "usage: checkelf [--boot] [--budget BYTES] FILE.elf\n");
+  fprintf(stderr, "usage: checkelf [--boot] [--quiet] [--budget BYTES] FILE.elf\n");
   return 2;
 }
 
 int main(int argc, char **argv) {
-  int boot = 0;
+  int boot = 0, quiet = 0;
   long budget = TinselAppInstrBytes;
   const char *path = NULL;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--boot")) boot = 1;
+    else if (!strcmp(argv[i], "--quiet")) quiet = 1;
     else if (!strcmp(argv[i], "--budget") && i + 1 < argc) {
       char *end;
       budget = strtol(argv[++i], &end, 0);
@@ -93,7 +94,7 @@ int main(int argc, char **argv) {
     elf32_free(&e);
     return 1;
   }
-  int rc = checkelf_image(&e, path, boot, budget, stdout, stderr);
+  int rc = checkelf_image(&e, path, boot, budget, quiet ? NULL : stdout, stderr);
   elf32_free(&e);
   return rc;
 }

@@ -6,7 +6,7 @@
 #include "elf32.h"
 
 // checkelf: every executable word in Tinsel's subset, .text at its base
-// and within BUDGET bytes. Reports to MSGS, the ok line to OUT; 0 when the
+// and within BUDGET bytes. Reports to MSGS, the ok line to OUT (NULL: none); 0 when the
 // image passes, 1 when not.
 int checkelf_image(const Elf32 *e, const char *path, int boot, long budget, FILE *out, FILE *msgs);
 

@@ -38,7 +38,7 @@ if (cd tests/compiler/ir && "$OP2C" --target tinsel --imem enlarged "${cflags[@]
       -I include -o "$tmp/scanner" scanner.cpp >"$tmp/scanner.build" 2>&1); then
   pass "scanner builds"
   sed -e "s|$tmp/||g" -e "s|$PWD/||g" "$tmp/scanner.gen/0_scanner.cpp" >"$tmp/scanner.gen/0_scanner.cpp.rel"
-  for f in fw/op2_graph.h fw/op2_shared.inc fw/set_nodes.inc fw/set_edges.inc fw/img_set_nodes.c fw/img_all.c \
+  for f in fw/op2_graph.h fw/op2_shared.inc fw/op2_kernels.cpp fw/set_nodes.inc fw/set_edges.inc fw/img_set_nodes.c fw/img_all.c \
            op2_host.c 0_scanner.cpp.rel; do
     actual="$tmp/scanner.gen/$f" expected="$golden_dir/$(basename "$f")"
     [ "${UPDATE:-0}" = 1 ] && mkdir -p "$golden_dir" && cp "$actual" "$expected"

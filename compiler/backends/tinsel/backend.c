@@ -10,6 +10,7 @@
 //
 // With --gen-dir DIR everything stays in DIR; docs/tinsel-backend.md has
 // the layout.
+#include "device_calls.h"
 #include "fw_build.h"
 #include "host_tables.h"
 
@@ -82,6 +83,8 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   Program *prog = main_program(progs, nprogs);
   if (!prog)
     return 1;
+  if (!device_check_calls(prog))
+    return 1;
   Protocol *proto = protocol_lower(prog, TINSEL_MAX_PAYLOAD);
   protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
   GGraphType *g = graph_build(prog, proto);
@@ -102,7 +105,8 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   for (int i = 0; i < nimgs; i++)
     if (!fw_write_image(fw, g, &imgs[i]))
       return 1;
-  FwBuild fb = {.dir = fw, .prefix = op2c_prefix(), .verbose = opts->verbose, .enlarged_ok = opts->imem_enlarged};
+  FwBuild fb = {.dir = fw, .prefix = op2c_prefix(), .verbose = opts->verbose, .enlarged_ok = opts->imem_enlarged,
+                .cxx_kernels = prog->is_cxx};
   if (fw_build_images(&fb, g, imgs, nimgs))
     return 1;
   if (copy_images(fw, format("%s.fw", opts->output), fb.groups, fb.ngroups, true))
@@ -136,6 +140,8 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   }
   strarray_push(&c_sources, tables);
   strarray_push(&c_sources, format("%s/img_all.c", fw)); // the device code, for the host
+  if (prog->is_cxx) // and its kernels, as C++ there too
+    strarray_push(&c_sources, format("%s/op2_kernels.cpp", fw));
   strarray_push(&includes, fw);
   strarray_push(&libs, "libop2_tinsel.a");
   strarray_push(&libs, "libop2_seq.a");

@@ -74,6 +74,65 @@ static void push_all(StrArray *dst, const StrArray *src) {
     strarray_push(dst, src->data[i]);
 }
 
+// Why device code that op2c generated may not compile: the kernels' world.
+static const char kernels_hint[] =
+    "kernels run on the devices, where they see only their arguments, the op_decl_const globals and the "
+    "program's functions; a kernel that uses any other global (a counter, a buffer) cannot run on POETS";
+
+// A C++ program's kernels (op2_kernels.cpp, firmware.c) as C++ for the
+// device: firmware/'s flags with C++ for C, firmware/include/c++/ first,
+// and nothing a freestanding image cannot carry (exceptions, RTTI, guards
+// for statics). Compiled once per output directory; NULL on failure.
+static char *compile_kernels(const FwBuild *b, const StrArray *cflags) {
+  static StrArray done; // objects already compiled by this op2c
+  const char *out = b->out_dir ? b->out_dir : b->dir;
+  char *src = format("%s/op2_kernels.cpp", b->dir), *obj = format("%s/op2_kernels.o", out);
+  for (int i = 0; i < done.len; i++)
+    if (!strcmp(done.data[i], obj))
+      return obj;
+  StrArray cc = {0};
+  const char *env = getenv("OP2C_RISCV_CXX");
+  strarray_push(&cc, env && *env ? (char *)env : "riscv64-unknown-elf-g++");
+  for (int i = 0; cflags && i < cflags->len; i++) {
+    const char *w = cflags->data[i];
+    if (!strncmp(w, "-std=", 5))
+      continue;
+    if (!strncmp(w, "-I", 2) && file_exists(format("%s/c++/cmath", w + 2)))
+      strarray_push(&cc, format("%s/c++", w));
+    strarray_push(&cc, (char *)w);
+  }
+  for (int i = 0; !cflags && fallback_cflags[i]; i++)
+    strarray_push(&cc, (char *)fallback_cflags[i]);
+  const char *cxx[] = {"-std=gnu++17", "-fno-exceptions", "-fno-rtti", "-fno-threadsafe-statics",
+                       "-fno-use-cxa-atexit", "-fno-asynchronous-unwind-tables", "-flto", "-Wall", "-Wextra", "-c"};
+  for (size_t i = 0; i < sizeof(cxx) / sizeof(*cxx); i++)
+    strarray_push(&cc, (char *)cxx[i]);
+  strarray_push(&cc, src);
+  strarray_push(&cc, "-o");
+  strarray_push(&cc, obj);
+  if (run_command(&cc, b->verbose)) {
+    error_plain("the kernels do not compile for the device (%s): %s", src, kernels_hint);
+    return NULL;
+  }
+  strarray_push(&done, obj);
+  return obj;
+}
+
+// Every instruction of a linked image must be one Tinsel executes:
+// checkelf names each that is not and the function it is in.
+static int check_instructions(const FwBuild *b, const char *elf) {
+  StrArray argv = {0};
+  strarray_push(&argv, format("%s/bin/checkelf", b->prefix));
+  strarray_push(&argv, "--quiet");
+  strarray_push(&argv, "--budget");
+  strarray_push(&argv, "0x40000000"); // the sizes are op2c's to check (fw_build_images)
+  strarray_push(&argv, (char *)elf);
+  if (!run_command(&argv, b->verbose))
+    return 0;
+  error_plain("%s has instructions real Tinsel cannot execute (checkelf names each and its function above)", elf);
+  return 1;
+}
+
 static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
   char *src = format("%s/%s.c", b->dir, img->name);
   const char *out = b->out_dir ? b->out_dir : b->dir;
@@ -93,6 +152,8 @@ static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
     for (int i = 0; fallback_cflags[i]; i++)
       strarray_push(&cc, (char *)fallback_cflags[i]);
   strarray_push(&cc, "-std=gnu11");
+  if (b->cxx_kernels) // link-time optimisation: the kernels inline into the handlers as in one C file
+    strarray_push(&cc, "-flto");
   strarray_push(&cc, "-Wall");
   strarray_push(&cc, "-Wextra");
   strarray_push(&cc, format("-I%s", b->dir));
@@ -102,12 +163,12 @@ static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
   strarray_push(&cc, "-o");
   strarray_push(&cc, obj);
   if (run_command(&cc, b->verbose)) {
-    error_plain("the device code of %s does not compile (%s): kernels run on the devices, where they see "
-                "only their arguments, the op_decl_const globals and the program's functions; a kernel "
-                "that uses any other global (a counter, a buffer) cannot run on POETS",
-                img->name, src);
+    error_plain("the device code of %s does not compile (%s): %s", img->name, src, kernels_hint);
     return 1;
   }
+  char *kernels = b->cxx_kernels ? compile_kernels(b, cflags) : NULL;
+  if (b->cxx_kernels && !kernels)
+    return 1;
   // Link with the softswitch and firmware/'s library: flags and objects,
   // then ours, then the libraries after "LIBS". Without them, the device
   // code alone, rooted at its table, so the count is what it would add.
@@ -123,6 +184,8 @@ static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
     if (img->globals_at) // this group's slice of the DRAM globals (fw_place_globals)
       strarray_push(&link, format("-Wl,--section-start=.rodata=0x%lx", img->globals_at));
     strarray_push(&link, obj);
+    if (kernels)
+      strarray_push(&link, kernels);
     for (int i = libs_at + 1; libs_at >= 0 && i < ldflags->len; i++)
       strarray_push(&link, ldflags->data[i]);
   } else {
@@ -134,11 +197,21 @@ static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
     strarray_push(&link, "-Wl,--entry=ss_dev_types");
     strarray_push(&link, "-Wl,--undefined=ss_dev_types");
     strarray_push(&link, obj);
+    if (kernels)
+      strarray_push(&link, kernels);
     strarray_push(&link, "-lgcc");
+  }
+  if (kernels) { // LTO: the code is generated at the link, with the compile's optimisation level
+    strarray_push(&link, "-flto");
+    for (int i = 0; cflags && i < cflags->len; i++)
+      if (!strncmp(cflags->data[i], "-O", 2))
+        strarray_push(&link, cflags->data[i]);
   }
   strarray_push(&link, "-o");
   strarray_push(&link, *elf);
-  return run_command(&link, b->verbose);
+  if (run_command(&link, b->verbose))
+    return 1;
+  return ldflags ? check_instructions(b, *elf) : 0;
 }
 
 static bool image_has_double(const GGraphType *g, const FwImage *img) {

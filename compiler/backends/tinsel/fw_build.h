@@ -14,6 +14,7 @@ typedef struct {
   int ngroups;
   const char *out_dir;  // objects and ELFs go here (NULL: dir; fw_build_config)
   const char *config;   // firmware/'s flags of this boards/ configuration (NULL: the board's)
+  bool cxx_kernels;     // a C++ program: its kernels are op2_kernels.cpp, compiled as C++
 } FwBuild;
 
 // Compiles and links every image, measures its code, writes images.txt

@@ -1,0 +1,2 @@
+// <stdio.h> in C++ on the device: <cstdio>.
+#include <cstdio>

@@ -1,0 +1,2 @@
+// <string.h> in C++ on the device: <cstring>.
+#include <cstring>
