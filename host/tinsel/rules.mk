@@ -53,11 +53,13 @@ FW_OP2C_SS  := $(FW)/softswitch/softswitch.o $(FW)/softswitch/main.o
 $(FW_OP2C_DIR)/cflags: firmware/rules.mk host/tinsel/rules.mk
 	@mkdir -p $(@D)
 	printf '%s\n' $(patsubst -I%,-I$(CURDIR)/%,$(FW_CFLAGS)) >$@
+# libm.o is linked as an object: its overrides (sqrtf, powf, ...) must win over
+# picolibc's own copies, which picolibc's objects would pull from their archive.
 $(FW_OP2C_DIR)/ldflags: firmware/rules.mk host/tinsel/rules.mk $(FW_LIBS) $(FW_OP2C_SS) $(GEN)/tinsel.ld $(FW_PICOLIBC)
 	@mkdir -p $(@D)
 	printf '%s\n' $(patsubst -L%,-L$(CURDIR)/%,$(patsubst -T%,-T$(CURDIR)/%,$(FW_LDFLAGS))) \
-	  $(abspath $(FW)/app_entry.o $(FW_OP2C_SS)) >$@
-	printf '%s\n' LIBS $(abspath $(FW)/libfw.a) $(FW_PICOLIBC) $(FW_LDLIBS) >>$@
+	  $(abspath $(FW)/app_entry.o $(FW_OP2C_SS) $(FW)/lib/libm.o) >$@
+	printf '%s\n' LIBS -Wl,--start-group $(abspath $(FW)/libfw.a) $(FW_PICOLIBC) -Wl,--end-group $(FW_LDLIBS) >>$@
 TARGETS += $(FW_OP2C_DIR)/cflags $(FW_OP2C_DIR)/ldflags
 $(BUILD)/include/ss_%.h: firmware/softswitch/ss_%.h
 	@mkdir -p $(dir $@)
@@ -102,8 +104,8 @@ $(LIB)/firmware/$(1)/ldflags: firmware/rules.mk host/tinsel/rules.mk $(FW)/board
                               $(FW)/boards/$(1)/softswitch/softswitch.o $(FW)/boards/$(1)/softswitch/main.o $(GEN)/boards/$(1)/tinsel.ld $(FW_PICOLIBC)
 	@mkdir -p $$(@D)
 	printf '%s\n' $$(patsubst -L%,-L$(CURDIR)/%,$$(patsubst -T%,-T$(CURDIR)/%,$$(subst -L$(GEN),-L$(GEN)/boards/$(1),$(FW_LDFLAGS)))) \
-	  $$(abspath $(FW)/boards/$(1)/app_entry.o $(FW)/boards/$(1)/softswitch/softswitch.o $(FW)/boards/$(1)/softswitch/main.o) >$$@
-	printf '%s\n' LIBS $$(abspath $(FW)/boards/$(1)/libfw.a) $(FW_PICOLIBC) $(FW_LDLIBS) >>$$@
+	  $$(abspath $(FW)/boards/$(1)/app_entry.o $(FW)/boards/$(1)/softswitch/softswitch.o $(FW)/boards/$(1)/softswitch/main.o $(FW)/boards/$(1)/lib/libm.o) >$$@
+	printf '%s\n' LIBS -Wl,--start-group $$(abspath $(FW)/boards/$(1)/libfw.a) $(FW_PICOLIBC) -Wl,--end-group $(FW_LDLIBS) >>$$@
 TARGETS += $(FW)/boards/$(1)/boot.elf $(LIB)/firmware/$(1)/cflags $(LIB)/firmware/$(1)/ldflags
 endef
 $(foreach c,$(FW_LAYOUTS),$(eval $(call fw_layout,$(c))))

@@ -3,7 +3,7 @@
 // link error (no kernel named) or a compile error in generated code; here
 // it is an error at the call in the user's source instead. The list is
 // firmware/include/op2_device_fns.def, the one the device headers are
-// tested against (tests/firmware/device_fns.cpp).
+// used by tests/op2/device_math.cpp.
 #include "device_calls.h"
 
 #include <string.h>
