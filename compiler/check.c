@@ -81,7 +81,7 @@ static void check_sets(const IRLoop *loop, const IRArg *a) {
 
 static void check_dat_arg(const IRLoop *loop, const IRArg *a) {
   check_map_idx(a, true);
-  if (a->acc == ACC_MIN || a->acc == ACC_MAX)
+  if (a->acc == ACC_MIN || a->acc == ACC_MAX || a->acc == ACC_WORK)
     error_tok(a->acc_tok, "access OP_%s is not allowed on a dat (use OP_READ, OP_WRITE, OP_RW or "
                           "OP_INC)",
               access_name(a->acc));
@@ -109,8 +109,8 @@ static void check_gbl_arg(const IRArg *a) {
               a->gbl_const->name, access_name(a->acc));
     note_tok(a->gbl_const->tok, "'%s' declared as a const here", a->gbl_const->name);
   } else if (a->acc == ACC_WRITE || a->acc == ACC_RW) {
-    error_tok(a->acc_tok, "access OP_%s is not allowed on a global (use OP_READ, OP_INC, OP_MIN "
-                          "or OP_MAX)",
+    error_tok(a->acc_tok, "access OP_%s is not allowed on a global (use OP_READ, OP_INC, OP_MIN, "
+                          "OP_MAX or OP_WORK)",
               access_name(a->acc));
   }
 }

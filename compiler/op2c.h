@@ -181,7 +181,7 @@ extern bool (*const_eval_lookup)(const Token *ident, long long *val);
 //
 
 // Access modes: the OP2 values, with the names used in dumps.
-#define ACCESS_LIST(X) X(READ, 0) X(WRITE, 1) X(RW, 2) X(INC, 3) X(MIN, 4) X(MAX, 5)
+#define ACCESS_LIST(X) X(READ, 0) X(WRITE, 1) X(RW, 2) X(INC, 3) X(MIN, 4) X(MAX, 5) X(WORK, 6)
 typedef enum {
 #define X(name, val) ACC_##name = val,
   ACCESS_LIST(X)

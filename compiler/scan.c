@@ -608,8 +608,9 @@ static bool parse_access(Range r, Access *acc) {
   long long v;
   if (!int_arg(r, "the access mode", &v))
     return false;
-  if (v < ACC_READ || v > ACC_MAX) {
-    error_tok(r.start, "invalid access mode %lld (expected OP_READ, OP_WRITE, OP_RW, OP_INC, OP_MIN or OP_MAX)", v);
+  if (v < ACC_READ || v > ACC_WORK) {
+    error_tok(r.start, "invalid access mode %lld (expected OP_READ, OP_WRITE, OP_RW, OP_INC, OP_MIN, OP_MAX or "
+                       "OP_WORK)", v);
     return false;
   }
   *acc = (Access)v;

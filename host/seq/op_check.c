@@ -61,7 +61,7 @@ static void check_dat_arg(const op_arg *a, op_set set) {
 }
 
 static void check_gbl_arg(const op_arg *a) {
-  if (a->acc < OP_READ || a->acc > OP_MAX)
+  if (a->acc < OP_READ || a->acc > OP_WORK)
     ARG_FATAL("global has access %d", a->acc);
   if (a->dim < 1 || op_type_size(a->type) == 0)
     ARG_FATAL("global has dim %d and type \"%s\"", a->dim, a->type ? a->type : "(null)");

@@ -33,6 +33,7 @@ extern "C" {
 #define OP_INC   3
 #define OP_MIN   4
 #define OP_MAX   5
+#define OP_WORK  6 /* a global the kernel uses as scratch: no value in, none out */
 typedef int op_access;
 
 #define OP_ARG_GBL 0

@@ -93,12 +93,13 @@ static GMessageType *dat_msg(GGraphType *g, const IRDat *d) {
 
 // Globals the host sends with begin: READ, MIN and MAX values, op_arg_info
 // values, and opt flags.
+// OP_WORK globals are scratch: each device has its own, neither sent nor returned.
 static bool gbl_on_begin(const IRArg *a) {
-  return (a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_INC) || a->kind == ARG_INFO;
+  return (a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_INC && a->acc != ACC_WORK) || a->kind == ARG_INFO;
 }
 // Globals returned with end: INC, MIN and MAX partial results, op_arg_info values.
 static bool gbl_on_end(const IRArg *a) {
-  return (a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_READ) || a->kind == ARG_INFO;
+  return (a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_READ && a->acc != ACC_WORK) || a->kind == ARG_INFO;
 }
 
 // Message payloads as C lays them out (each scalar aligned to its size,

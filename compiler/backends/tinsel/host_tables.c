@@ -70,8 +70,8 @@ static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, i
           indirect ? pin_number(t, format("%s_arg%d_write_recv", inv, i)) : -1);
   const TypeInfo *ti = a->type ? type_lookup(a->type) : NULL;
   fprintf(f, "   %s, %d, %s, %s, %s, %s%s},\n", gbl ? gbl_type(a->type) : "0",
-          gbl && ti ? ti->size * a->dim : 0, off_or_none(gbl && a->acc != ACC_INC, begin, gb),
-          off_or_none(gbl && a->acc != ACC_READ, end, gb),
+          gbl && ti ? ti->size * a->dim : 0, off_or_none(gbl && a->acc != ACC_INC && a->acc != ACC_WORK, begin, gb),
+          off_or_none(gbl && a->acc != ACC_READ && a->acc != ACC_WORK, end, gb),
           off_or_none(a->opt, begin, format("opt%d", i)),
           off_or_none(a->kind == ARG_IDX && a->map, format("%s_props", iter->id),
                       format("%s_idx%d", inv, i)),
