@@ -8,3 +8,4 @@ include tests/hostlink/rules.mk
 include tests/preload/rules.mk
 include tests/fuzz/rules.mk
 include tests/compat/rules.mk
+include tests/airfoil_op2/rules.mk
