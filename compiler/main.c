@@ -12,6 +12,7 @@
 #include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define OP2C_VERSION "0.1"
@@ -204,6 +205,9 @@ static int run_backend(Options *o, Program **progs, int n) {
       return 1;
     }
     o->be.gen_dir = tmp;
+  } else if (mkdir(o->be.gen_dir, 0777) != 0 && errno != EEXIST) { // --gen-dir DIR: made if missing
+    fprintf(stderr, "op2c: error: cannot create --gen-dir '%s': %s\n", o->be.gen_dir, strerror(errno));
+    return 1;
   }
   o->be.pp = &o->pp;
   int rc = o->backend->build(progs, n, &o->be);
