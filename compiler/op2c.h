@@ -231,6 +231,7 @@ typedef struct {
   int dim;
   char *type;
   char *expr;        // the data-pointer argument as written ("&gam", "qinf")
+  bool file_scope;   // a variable of that name is declared outside functions (kernels can see it)
   Token *tok;
   int index;
 } IRConst;

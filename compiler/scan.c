@@ -888,6 +888,24 @@ static void collect_uses(Program *prog, IRFunc *root, int *helper_of, int *const
   xfree(stack);
 }
 
+// Marks the consts whose name appears outside every function, parenthesis
+// and bracket: declared at file scope, so kernels may read them. aero
+// declares `double gam = 1.4;` in main and passes &gam to op_decl_const;
+// no kernel can see that variable.
+static void find_file_scope_consts(Program *prog, Token *tok) {
+  int depth = 0;
+  for (Token *t = tok, *prev = NULL; t->kind != TK_EOF; prev = t, t = t->next) {
+    if (t->kind == TK_PUNCT && strchr("({[", *t->loc) && t->len == 1)
+      depth++;
+    else if (t->kind == TK_PUNCT && strchr(")}]", *t->loc) && t->len == 1 && depth > 0)
+      depth--;
+    else if (depth == 0 && t->kind == TK_IDENT && !(prev && (tok_equal(prev, ".") || tok_equal(prev, "->"))))
+      for (int i = 0; i < prog->nconsts; i++)
+        if (tok_equal(t, prog->consts[i]->name))
+          prog->consts[i]->file_scope = true;
+  }
+}
+
 Program *scan_program(File *file, Token *tok, bool is_cxx) {
   Program *prog = xcalloc(1, sizeof(Program));
   prog->file = file;
@@ -899,6 +917,7 @@ Program *scan_program(File *file, Token *tok, bool is_cxx) {
   find_int_consts(tok);
   find_functions(prog, tok);
   scan_calls(prog, tok);
+  find_file_scope_consts(prog, tok);
   int *helper_of = xcalloc((size_t)prog->nfuncs + 1, sizeof(int));
   int *const_of = xcalloc((size_t)prog->nconsts + 1, sizeof(int));
   for (int i = 0; i < prog->nfuncs; i++)

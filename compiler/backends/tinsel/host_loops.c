@@ -22,8 +22,9 @@ static void before_loops(FILE *out, const Program *prog) {
   fprintf(out, "\n// The values of the op_decl_const globals, as the kernels will see them.\n");
   fprintf(out, "static void op2t_consts(void) {\n");
   for (int i = 0; i < prog->nconsts; i++)
-    fprintf(out, "  op2t_set_const(%d, &%s, sizeof(%s));\n", i, prog->consts[i]->name,
-            prog->consts[i]->name);
+    if (prog->consts[i]->file_scope) // else a local: no kernel can read it
+      fprintf(out, "  op2t_set_const(%d, &%s, sizeof(%s));\n", i, prog->consts[i]->name,
+              prog->consts[i]->name);
   fprintf(out, "}\n");
 }
 
