@@ -173,11 +173,32 @@ static void check_param(const IRLoop *loop, int i) {
   }
 }
 
+// An op_opt_arg_dat whose flag is the constant 0 is never used, and OP2
+// does not check it (v1.1.0's aero_hdf5 passes dim 2 for a dim-4 dat): a
+// warning, and the dat's own dim and type from then on.
+static void relax_never_used(IRArg *a) {
+  if (a->kind != ARG_DAT || !a->never || !a->dat)
+    return;
+  if (a->dim >= 0 && a->dat->dim >= 0 && a->dim != a->dat->dim) {
+    warn_tok(a->dim_tok, "arg dim %d does not match dat '%s', declared with dim %d; the arg is never used "
+                         "(its op_opt_arg_dat flag is 0), so its dim is taken as %d", a->dim, a->dat->var,
+             a->dat->dim, a->dat->dim);
+    a->dim = a->dat->dim;
+  }
+  if (a->type && a->dat->type && strcmp(a->type, a->dat->type) != 0) {
+    warn_tok(a->type_tok, "type \"%s\" does not match dat '%s', declared as \"%s\"; the arg is never used "
+                          "(its op_opt_arg_dat flag is 0), so its type is taken as \"%s\"", a->type, a->dat->var,
+             a->dat->type, a->dat->type);
+    a->type = a->dat->type;
+  }
+}
+
 static void check_loop(IRLoop *loop) {
   for (int i = 0; i < loop->nargs; i++) {
     IRArg *a = &loop->args[i];
     if (!a->tok)
       continue; // malformed: already reported
+    relax_never_used(a);
     int before = diag_errors;
     switch (a->kind) {
     case ARG_DAT: check_dat_arg(loop, a); break;

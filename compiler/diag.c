@@ -80,6 +80,13 @@ void note_tok(const Token *tok, const char *fmt, ...) {
   va_end(ap);
 }
 
+void warn_tok(const Token *tok, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(tok, "warning", fmt, ap);
+  va_end(ap);
+}
+
 void fatal_tok(const Token *tok, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

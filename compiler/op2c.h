@@ -123,6 +123,7 @@ extern FILE *diag_stream;        // NULL: stderr
 extern jmp_buf *diag_fatal_jump;
 void error_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void warn_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void fatal_tok(const Token *tok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void error_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void diag_check_limit(void);
@@ -279,6 +280,7 @@ typedef struct {
   Access acc;
   bool opt;          // op_opt_arg_*: the flag is decided at run time
   char *opt_expr;    // the flag expression
+  bool never;        // the flag is the constant 0: the arg is never used
   char *gbl_expr;    // ARG_GBL, ARG_INFO: the data pointer as written
   IRConst *gbl_const; // ARG_GBL pointing at a registered const
   int info_ref;      // ARG_INFO: the position of its op_arg_gbl(..., OP_MIN or OP_MAX) in the loop

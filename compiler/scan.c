@@ -728,6 +728,10 @@ static void parse_loop_arg(Program *prog, IRArg *arg, Range r, int position, int
   if (kind == CALL_OPT_ARG_DAT || kind == CALL_OPT_ARG_GBL) {
     arg->opt = true;
     arg->opt_expr = range_text(a[0]);
+    long long v;
+    Token *err;
+    const char *why;
+    arg->never = const_eval(a[0].start, a[0].end, &v, &err, &why) && v == 0;
     a++;
   }
   if (kind == CALL_ARG_DAT || kind == CALL_OPT_ARG_DAT)

@@ -29,6 +29,17 @@ for src in *.cpp; do
   golden "diag/$name" "$name.expect" "$tmp/$name.err"
 done
 
+# Warnings: op2c succeeds and says exactly this.
+cd "$here/warn"
+for src in *.cpp; do
+  name=${src%.cpp}
+  if ! "$OP2C" -I ../diag --dump-ir "$src" >/dev/null 2>"$tmp/$name.err"; then
+    fail "warn/$name" "op2c failed" "$(cat "$tmp/$name.err")"
+    continue
+  fi
+  golden "warn/$name" "$name.expect" "$tmp/$name.err"
+done
+
 # Diagnostics of the POETS graph (--emit-xml): limits of the hardware.
 cd "$here/graph_diag"
 for src in *.cpp; do
