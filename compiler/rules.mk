@@ -13,3 +13,12 @@ $(OBJ)/compiler/%.o: compiler/%.c $(wildcard compiler/*.h) $(wildcard compiler/b
 	$(CC) $(CFLAGS) $(XML_CFLAGS) -I$(GEN) -D_GNU_SOURCE -c -o $@ $<
 
 TARGETS += $(BIN)/op2c
+
+# poets_check: POETS graph XML against the rules of graph_schema's readers
+# (tests/compiler/run.sh and tests/tinsel/run.sh run it on what op2c and
+# the runtime write).
+$(BIN)/poets_check: $(OBJ)/compiler/tools/poets_check.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(XML_LIBS)
+
+TARGETS += $(BIN)/poets_check
