@@ -14,13 +14,13 @@ const char *access_name(Access acc) {
 }
 
 static const TypeInfo types[] = {
-    {"double", "double", 8},
-    {"float", "float", 4},
-    {"int", "int", 4},
-    {"uint", "unsigned int", 4},
-    {"ll", "long long", 8},
-    {"ull", "unsigned long long", 8},
-    {"bool", "bool", 1},
+    {"double", "double", 8, "double"},
+    {"float", "float", 4, "float"},
+    {"int", "int", 4, "int32_t"},
+    {"uint", "unsigned int", 4, "uint32_t"},
+    {"ll", "long long", 8, "int64_t"},
+    {"ull", "unsigned long long", 8, "uint64_t"},
+    {"bool", "bool", 1, "uint8_t"},
 };
 
 // Accepts OP2's optional ":soa" suffix, which only changes the layout.

@@ -195,6 +195,8 @@ typedef struct {
   const char *op2;   // "double"
   const char *c;     // "double"
   int size;          // bytes
+  const char *fixed; // "double"; the fixed-width spelling (int32_t, uint8_t, ...) that
+                     // POETS XML declarations allow (docs/graph-type.md)
 } TypeInfo;
 const TypeInfo *type_lookup(const char *op2_type);
 

@@ -4,19 +4,28 @@
 
 #include <string.h>
 
-bool xml_open(XmlWriter *x, const char *path) {
-  x->w = xmlNewTextWriterFilename(path, 0);
-  x->ok = x->w != NULL;
+// Starts the document on w (NULL: could not be made; `failure` says so).
+static bool start(XmlWriter *x, xmlTextWriterPtr w, const char *path, const char *failure) {
+  x->w = w;
+  x->ok = w != NULL;
   x->path = path;
   x->reported = false;
   if (!x->ok) {
-    error_plain("cannot open '%s' for writing", path);
+    error_plain("%s", failure);
     return false;
   }
   xmlTextWriterSetIndent(x->w, 1);
   xmlTextWriterSetIndentString(x->w, BAD_CAST "  ");
   x->ok &= xmlTextWriterStartDocument(x->w, NULL, "UTF-8", NULL) >= 0;
   return true;
+}
+
+bool xml_open(XmlWriter *x, const char *path) {
+  return start(x, xmlNewTextWriterFilename(path, 0), path, format("cannot open '%s' for writing", path));
+}
+
+bool xml_open_memory(XmlWriter *x, xmlBufferPtr buf, const char *what) {
+  return start(x, xmlNewTextWriterMemory(buf, 0), what, format("cannot write %s", what));
 }
 
 bool xml_close(XmlWriter *x, const char *path) {
@@ -90,5 +99,12 @@ void xml_cdata(XmlWriter *x, const char *name, const char *text) {
     return;
   xml_start(x, name);
   xml_text_cdata(x, text);
+  xml_end(x);
+}
+
+void xml_cdata_always(XmlWriter *x, const char *name, const char *text) {
+  xml_start(x, name);
+  if (text && *text)
+    xml_text_cdata(x, text);
   xml_end(x);
 }

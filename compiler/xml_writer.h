@@ -17,6 +17,8 @@ typedef struct {
 // Open PATH, indented by two spaces, and start the document; on failure
 // report "cannot open" and return false.
 bool xml_open(XmlWriter *x, const char *path);
+// The same into buf; WHAT names the text in messages (xml_close takes it as path).
+bool xml_open_memory(XmlWriter *x, xmlBufferPtr buf, const char *what);
 // End the document and close; on any failure since xml_open report
 // "failed writing" (unless a value was reported) and return false.
 // Values must be UTF-8 without the control characters XML 1.0 forbids:
@@ -31,5 +33,8 @@ void xml_attr_int(XmlWriter *x, const char *name, int value);
 void xml_text_cdata(XmlWriter *x, const char *text);
 // <name><![CDATA[text]]></name>, skipped when the text is NULL or empty.
 void xml_cdata(XmlWriter *x, const char *name, const char *text);
+// The same, but an empty <name/> when the text is NULL or empty (elements
+// that POETS readers require, such as an empty Properties).
+void xml_cdata_always(XmlWriter *x, const char *name, const char *text);
 
 #endif

@@ -9,10 +9,11 @@
  *                           on the wire (begin per thread, ends up the
  *                           tree: threads and mailboxes shown), and how
  *                           many arrived before their device's begin
- *   OP2_EMIT_INSTANCE=FILE  the graph instance (devices, properties, the
- *                           edges of each invocation's latest call) as
- *                           POETS XML v4, for the graph type of
- *                           op2c --emit-xml
+ *   OP2_EMIT_INSTANCE=FILE  the graph type and instance (devices, properties,
+ *                           the edges of each invocation's latest call) in
+ *                           one POETS XML v4 file; with
+ *                           OP2_EMIT_INSTANCE_ALONE=1 the instance alone, for
+ *                           the graph type of op2c --emit-xml
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,15 +110,27 @@ static void print_stats(void) {
           m->to_devices, m->to_host, m->host_reads);
 }
 
-static void write_instance(FILE *f) {
+/* Writes the instance: after the graph type (op2t_graph_info.type_xml), so
+ * one file holds both as POETS readers want, or alone (alone=1, or no type
+ * was embedded) for the type file of op2c --emit-xml. Initialisers are
+ * positional (a value per member, in declaration order), as the readers
+ * parse them: a type's props are index, then per invocation involving the
+ * type, in protocol order, <inv>_write_recv_total and, on the iteration
+ * type, <inv>_idx<i> per idx arg (graph.c: build_type). */
+static void write_instance(FILE *f, int alone) {
   const op2t_graph *g = &op2t_graph_info;
-  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-  fprintf(f, "<Graphs xmlns=\"https://poets-project.org/schemas/virtual-graph-schema-v4\" "
-             "formatMinorVersion=\"0\" appname=\"%s\">\n", g->id);
+  if (!alone && g->type_xml) {
+    fputs(g->type_xml, f);
+  } else {
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<Graphs xmlns=\"https://poets-project.org/schemas/virtual-graph-schema-v4\" "
+               "formatMinorVersion=\"0\" appname=\"%s\">\n", g->id);
+  }
   fprintf(f, "  <GraphInstance id=\"%s_instance\" graphTypeId=\"%s\">\n", g->id, g->id);
   fprintf(f, "    <DeviceInstances>\n      <ExtI id=\"host\" type=\"controller\"/>\n");
   /* Devices: as many as the latest call that saw the type had; each
-   * invocation's per-device props from its own latest call. */
+   * invocation's per-device props from its own latest call, 0 for an
+   * invocation not called or not reaching the device. */
   for (int t = 0; t < g->ntypes; t++) {
     int n = 0;
     for (int i = 0; i < g->ninvocations; i++)
@@ -125,23 +138,24 @@ static void write_instance(FILE *f) {
         n = records[i].last_n[t];
     const op2t_type *ty = &g->types[t];
     for (int e = 0; e < n; e++) {
-      fprintf(f, "      <DevI id=\"%s_%d\" type=\"%s\" P=\"{.index = %d", ty->set_var, e, ty->name, e);
+      fprintf(f, "      <DevI id=\"%s_%d\" type=\"%s\" P=\"{%d", ty->set_var, e, ty->name, e);
       for (int i = 0; i < g->ninvocations; i++) {
         const op2t_invocation *inv = g->invocations[i];
-        if (!records[i].seen || e >= records[i].last_n[t])
-          continue;
-        const char *rp = records[i].last_props[t] + (size_t)e * ty->props_bytes;
+        int have = records[i].seen && e < records[i].last_n[t];
+        const char *rp = have ? records[i].last_props[t] + (size_t)e * ty->props_bytes : NULL;
         for (int j = 0; j < inv->ninvolved; j++)
           if (inv->involved[j].type == t) {
-            uint16_t v;
-            memcpy(&v, rp + inv->involved[j].total_off, sizeof(v));
-            fprintf(f, ", .%s_write_recv_total = %u", inv->name, v);
+            uint16_t v = 0;
+            if (rp)
+              memcpy(&v, rp + inv->involved[j].total_off, sizeof(v));
+            fprintf(f, ", %u", v);
           }
         for (int a = 0; a < inv->nargs; a++)
           if (inv->iter_type == t && inv->args[a].idx_off >= 0) {
-            int32_t v;
-            memcpy(&v, rp + inv->args[a].idx_off, sizeof(v));
-            fprintf(f, ", .%s_idx%d = %d", inv->name, a, v);
+            int32_t v = 0;
+            if (rp)
+              memcpy(&v, rp + inv->args[a].idx_off, sizeof(v));
+            fprintf(f, ", %d", v);
           }
       }
       fprintf(f, "}\"/>\n");
@@ -190,7 +204,8 @@ static void report_at_exit(void) {
       fprintf(stderr, "op2 tinsel: error: cannot write the instance to '%s'\n", op2t_instance_path);
       _Exit(1);
     }
-    write_instance(f);
+    const char *alone = getenv("OP2_EMIT_INSTANCE_ALONE");
+    write_instance(f, alone && *alone && strcmp(alone, "0") != 0);
     if (fclose(f) != 0) {
       fprintf(stderr, "op2 tinsel: error: cannot write the instance to '%s'\n", op2t_instance_path);
       _Exit(1);

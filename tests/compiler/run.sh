@@ -94,6 +94,61 @@ for src in scanner.cpp; do
   golden "graph/$name" "$name.graph.xml" "$tmp/$name.graph.xml"
 done
 
+# Conformance (poets_check, docs/graph-type.md): the graph XML goldens and
+# freshly written airfoil graph types follow the rules of graph_schema's
+# readers (type alone: the instance is the runtime's, tests/tinsel/run.sh);
+# files that break a rule fail with FILE:LINE: error: lines.
+CHECK="$root/${BUILD:-build}/bin/poets_check"
+for xml in *.graph.xml; do
+  check "conform/$xml" "$CHECK" --type-only "$xml"
+done
+for v in sp dp; do
+  if "$OP2C" --emit-xml "$tmp/airfoil_$v.graph.xml" "$root/apps/airfoil/$v/airfoil.cpp" 2>"$tmp/airfoil.err"; then
+    check "conform/airfoil_$v graph type" "$CHECK" --type-only "$tmp/airfoil_$v.graph.xml"
+  else
+    fail "conform/airfoil_$v graph type" "op2c failed" "$(cat "$tmp/airfoil.err")"
+  fi
+done
+reject() { # name expected-substring file [option]
+  local name=$1 want=$2 xml=$3; shift 3
+  "$CHECK" "$@" "$xml" >"$tmp/check.out" 2>&1; local rc=$?
+  if [ $rc -eq 1 ] && grep -qF -- "$want" "$tmp/check.out"; then pass "conform/rejects $name"
+  else fail "conform/rejects $name" "exit $rc; expected: $want" "got: $(cat "$tmp/check.out")"; fi
+}
+sed 's/int32_t gbl3\[1\];]]><\/Message>/int gbl3[1];]]><\/Message>/' scanner.graph.xml >"$tmp/int.xml"
+reject "int in a declaration" "$tmp/int.xml:84: error: declaration: 'int' is not a type graph_schema's readers accept" \
+  "$tmp/int.xml" --type-only
+sed '/<ExternalType/,/<\/ExternalType>/{/<Properties\/>/d}' scanner.graph.xml >"$tmp/noprops.xml"
+reject "an ExternalType without Properties" "error: ExternalType 'controller' has no <Properties>" "$tmp/noprops.xml" --type-only
+sed 's/int32_t flux_1_idx/int32_t int32_total; int32_t flux_1_idx/; s/uint16_t maybe_write_recv_total;/uint16_t maybe_write_recv_total; uint8_t structure;/' \
+  scanner.graph.xml >"$tmp/prefix.xml"
+reject "a member name a type name starts" "member name 'structure' starts with 'struct'" "$tmp/prefix.xml" --type-only
+reject "a type without its instance" "error: Graphs has no GraphInstance" scanner.graph.xml
+# An instance with a named initialiser, one value short, and an edge to a missing pin.
+sed '/<\/Graphs>/d' scanner.graph.xml >"$tmp/inst.xml"
+cat >>"$tmp/inst.xml" <<'EOF'
+  <GraphInstance id="i" graphTypeId="op2_scanner" P="{{1.5, 2, -3e-2, 4}}">
+    <DeviceInstances>
+      <ExtI id="host" type="controller"/>
+      <DevI id="n0" type="set_nodes" P="{.index = 0}"/>
+      <DevI id="n1" type="set_nodes" P="{1, 2, 2, 0, 0}"/>
+      <DevI id="n2" type="set_nodes" P="{2, 1, 1, 0, 0, 70000}"/>
+    </DeviceInstances>
+    <EdgeInstances>
+      <EdgeI path="n0:flux_1_begin-host:flux_1_begin"/>
+      <EdgeI path="n0:no_such_pin-host:flux_1_begin"/>
+    </EdgeInstances>
+  </GraphInstance>
+</Graphs>
+EOF
+reject "a named initialiser" "P of device 'n0': '.index' is not a decimal integer for int32_t 'index'" "$tmp/inst.xml"
+reject "an initialiser one value short" "P of device 'n1': expected ',' before 'maybe_write_recv_total', got '}'" "$tmp/inst.xml"
+reject "a value out of range" "P of device 'n2': 70000 is out of the range of uint16_t 'maybe_write_recv_total'" "$tmp/inst.xml"
+reject "an edge to a missing pin" "edge 'n0:no_such_pin-host:flux_1_begin': device type 'set_nodes' has no input pin 'no_such_pin'" "$tmp/inst.xml"
+check "conform/only those four: the rest of that instance passes" test "$(grep -c ': error: ' "$tmp/check.out")" -eq 4
+"$CHECK" /nonexistent.xml 2>"$tmp/check.out"
+check "conform/an unreadable file: exit 2" test $? -eq 2
+
 # The seq back end: each valid program checks its own results.
 for src in *.c *.cpp; do
   name=${src%.*}

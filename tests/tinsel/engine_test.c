@@ -68,7 +68,7 @@ static const op2t_involved involved[1] = {{0, 0, 0, offsetof(Props, total)}};
 static const op2t_invocation inv = {"inv", "k", 0, 0, NULL, 1, involved, 4, sizeof(EndMsg),
                                     offsetof(EndMsg, contributes)};
 static const op2t_invocation *const invocations[1] = {&inv};
-const op2t_graph op2t_graph_info = {"engine_test", 1, types, 1, 0, NULL, 1, invocations};
+const op2t_graph op2t_graph_info = {"engine_test", 1, types, 1, 0, NULL, 1, invocations, NULL};
 const op2t_code_groups op2t_groups = {0, NULL, NULL, "img_all.elf"}; /* one group (the runtime links images.c) */
 
 int main(int argc, char **argv) {

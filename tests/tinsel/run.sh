@@ -241,12 +241,24 @@ check "unknown OP2_TINSEL_ORDER: an error" grep -q "OP2_TINSEL_ORDER=sideways: e
 
 # --- the instance (OP2_EMIT_INSTANCE): 5 devices and the host; edges per
 # invocation: begin + end per involved device and one per read/write edge:
-# flux_1 10+4+4, flux_2 18, gather 10+4, stats 6, maybe 6 = 62.
+# flux_1 10+4+4, flux_2 18, gather 10+4, stats 6, maybe 6 = 62. One file
+# holds the graph type and the instance, and passes poets_check (the rules
+# of graph_schema's readers); OP2_EMIT_INSTANCE_ALONE=1 writes the instance
+# alone, for the type file of op2c --emit-xml.
 OP2_EMIT_INSTANCE="$tmp/scanner.instance.xml" "$tmp/scanner" >/dev/null 2>&1
 check "instance devices" test "$(grep -c '<DevI ' "$tmp/scanner.instance.xml")" -eq 5
 check "instance edges" test "$(grep -c '<EdgeI ' "$tmp/scanner.instance.xml")" -eq 62
-check "instance write totals" grep -q 'id="nodes_1" type="set_nodes" P="{.index = 1, .flux_1_write_recv_total = 2' \
+# Positional: index, then flux_1, flux_2, gather, stats and maybe's write totals.
+check "instance write totals" grep -q 'id="nodes_1" type="set_nodes" P="{1, 2, 2, 0, 0, 0}"' \
   "$tmp/scanner.instance.xml"
+check "instance file holds the graph type, then the instance" \
+  awk '/<GraphType / { t = NR } /<GraphInstance / { i = NR } END { exit !(t && i > t) }' "$tmp/scanner.instance.xml"
+check "instance file passes poets_check" "$bin/poets_check" "$tmp/scanner.instance.xml"
+OP2_EMIT_INSTANCE_ALONE=1 OP2_EMIT_INSTANCE="$tmp/scanner.alone.xml" "$tmp/scanner" >/dev/null 2>&1
+check "OP2_EMIT_INSTANCE_ALONE: the instance alone" \
+  bash -c "! grep -q '<GraphType' '$tmp/scanner.alone.xml' && test \$(grep -c '<EdgeI ' '$tmp/scanner.alone.xml') -eq 62"
+"$bin/poets_check" "$tmp/scanner.alone.xml" >/dev/null 2>"$tmp/alone.err"
+check "poets_check: the instance alone has no graph type" grep -q "GraphInstance before any GraphType" "$tmp/alone.err"
 check "instance vector edge property" grep -q 'path="edges_1:gather_arg0_read_recv-nodes_2:gather_p_x_read_send" P="{1}"' \
   "$tmp/scanner.instance.xml"
 # Every pin an edge names is a pin of the graph type that --emit-xml writes.
@@ -256,6 +268,8 @@ if (cd tests/compiler/ir && "$OP2C" --emit-xml "$tmp/scanner.graph.xml" -I inclu
     /<EdgeI / { match($0, /path="[^"]*"/); p = substr($0, RSTART + 6, RLENGTH - 7); n = split(p, part, /[-:]/)
                 for (i = 2; i <= n; i += 2) if (!(part[i] in pin)) { print "unknown pin " part[i]; bad = 1 } ; edges++ }
     END { exit bad || edges == 0 }' "$tmp/scanner.graph.xml" "$tmp/scanner.instance.xml"
+  check "instance file's graph type is the one op2c --emit-xml writes" \
+    diff <(sed '$d' "$tmp/scanner.graph.xml") <(sed -n '1,/^  <\/GraphType>/p' "$tmp/scanner.instance.xml")
 else
   fail "instance pins are pins of the graph type" "op2c --emit-xml failed"
 fi
@@ -301,6 +315,10 @@ for v in sp dp; do
   pass "airfoil $v builds"
   checkelf_images "airfoil_$v"
   [ $v = sp ] && check "airfoil sp: the image groups hold every type once and fit" groups_cover airfoil_sp
+  if [ $v = sp ]; then # the whole mesh as one POETS XML file, as graph_schema's readers want it
+    OP2_EMIT_INSTANCE="$tmp/airfoil_sp.instance.xml" "$tmp/airfoil_sp" --mesh "$mesh" --iters 1 >/dev/null 2>&1
+    check "airfoil sp: the instance ($ncell cells) passes poets_check" "$bin/poets_check" "$tmp/airfoil_sp.instance.xml"
+  fi
   opts=(--mesh "$mesh" --iters 6 --print-every 1 --digits 17)
   "$bin/airfoil_$v" "${opts[@]}" --output "$tmp/q_seq_$v" | grep -E '^ +[0-9]+  [-+0-9.e]+ $' >"$tmp/rms_seq_$v"
   for seed in softswitch $SEEDS; do

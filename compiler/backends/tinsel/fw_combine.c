@@ -19,7 +19,9 @@ static const GMessageType *find_msg(const GGraphType *g, const char *id) {
 static void write_fold(FILE *f, const IRArg *a, int i) {
   const char *x = format("acc->gbl%d[k]", i), *y = format("in->gbl%d[k]", i);
   fprintf(f, "  for (int k = 0; k < %d; k++)\n    ", a->dim);
-  if (a->acc == ACC_INC)
+  if (a->acc == ACC_INC && !strcmp(type_lookup(a->type)->op2, "bool")) // uint8_t in messages: 0 or 1, as bool +=
+    fprintf(f, "%s = (%s + %s) != 0;\n", x, x, y);
+  else if (a->acc == ACC_INC)
     fprintf(f, "%s += %s;\n", x, y);
   else
     fprintf(f, "if (%s %s %s)\n      %s = %s;\n", y, a->acc == ACC_MIN ? "<" : ">", x, x, y);

@@ -87,7 +87,7 @@ static GMessageType *add_msg(GGraphType *g, char *id, char *decl, int bytes) {
 
 static GMessageType *dat_msg(GGraphType *g, const IRDat *d) {
   const TypeInfo *ti = type_lookup(d->type);
-  return add_msg(g, format("dat_%s", d->var), format("%s value[%d];", ti->c, d->dim),
+  return add_msg(g, format("dat_%s", d->var), format("%s value[%d];", ti->fixed, d->dim),
                  ti->size * d->dim);
 }
 
@@ -125,7 +125,7 @@ static GMessageType *finish_msg(GGraphType *g, Layout *m, char *id) {
 }
 
 static void gbl_field(Layout *m, const IRArg *a, int i) {
-  field(m, arg_type(a)->c, arg_type(a)->size, format("gbl%d", i), a->dim);
+  field(m, arg_type(a)->fixed, arg_type(a)->size, format("gbl%d", i), a->dim);
 }
 
 // Begin: the round, READ/MIN/MAX globals, then the op_opt_arg flags (bytes
@@ -168,7 +168,7 @@ static GMessageType *read_msg(GGraphType *g, const ProtoPin *p) {
   char *id = xstrdup("read");
   for (int k = 0; k < p->ndats; k++) {
     const TypeInfo *ti = type_lookup(p->dats[k]->type);
-    field(&m, ti->c, ti->size, format("value_%s", p->dats[k]->var), p->dats[k]->dim);
+    field(&m, ti->fixed, ti->size, format("value_%s", p->dats[k]->var), p->dats[k]->dim);
     id = format("%s%s%s", id, k ? "_and_" : "_", p->dats[k]->var);
   }
   return finish_msg(g, &m, id);
@@ -202,8 +202,8 @@ static char *buffer_decl(const IRLoop *l, int i) {
   const IRArg *a = &l->args[i];
   int slots = a->idx <= -2 ? -a->idx : 1;
   if (slots > 1)
-    return format("%s %s_arg%d_buffer[%d][%d];", arg_type(a)->c, l->invocation, i, slots, a->dim);
-  return format("%s %s_arg%d_buffer[%d];", arg_type(a)->c, l->invocation, i, a->dim);
+    return format("%s %s_arg%d_buffer[%d][%d];", arg_type(a)->fixed, l->invocation, i, slots, a->dim);
+  return format("%s %s_arg%d_buffer[%d];", arg_type(a)->fixed, l->invocation, i, a->dim);
 }
 
 typedef struct {
@@ -236,7 +236,7 @@ static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
     if (a->kind == ARG_DAT && a->map)
       fprintf(state, "%s\n", buffer_decl(l, i));
     else if ((a->kind == ARG_GBL && !a->gbl_const) || a->kind == ARG_INFO)
-      fprintf(state, "%s %s_gbl%d[%d];\n", arg_type(a)->c, inv, i, a->dim);
+      fprintf(state, "%s %s_gbl%d[%d];\n", arg_type(a)->fixed, inv, i, a->dim);
     else if (a->kind == ARG_IDX && a->map)
       fprintf(props, "int32_t %s_idx%d;\n", inv, i);
     if (a->kind == ARG_INFO)
@@ -479,7 +479,10 @@ static void write_recv_pins(TypeCtx *c) {
     Buf b;
     FILE *f = buf_open(&b);
     touch(f, name, c->read_mask);
-    if (p->acc == ACC_INC)
+    if (p->acc == ACC_INC && !strcmp(type_lookup(p->dat->type)->op2, "bool")) // uint8_t kept 0 or 1, as bool +=
+      fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] = (deviceState->dat_%s[d] + message->value[d]) != 0;\n",
+              p->dat->dim, p->dat->var, p->dat->var);
+    else if (p->acc == ACC_INC)
       fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] += message->value[d];\n",
               p->dat->dim, p->dat->var);
     else
@@ -545,7 +548,7 @@ static GDeviceType *build_type(GGraphType *g, const SetParts *parts, IRSet *s) {
   FILE *fs = buf_open(&state), *fp = buf_open(&props), *fr = buf_open(&rts), *fsh = buf_open(&shared);
   fprintf(fp, "int32_t index; // the element's number in its set\n");
   for (int i = 0; i < parts->ndats; i++)
-    fprintf(fs, "%s dat_%s[%d];\n", type_lookup(parts->dats[i]->type)->c, parts->dats[i]->var, parts->dats[i]->dim);
+    fprintf(fs, "%s dat_%s[%d];\n", type_lookup(parts->dats[i]->type)->fixed, parts->dats[i]->var, parts->dats[i]->dim);
   fprintf(fr, "*readyToSend = 0;\n");
   for (int i = 0; i < parts->ninvs; i++) {
     const ProtoInvocation *inv = parts->invs[i];
@@ -637,7 +640,7 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
   Buf props;
   FILE *fp = buf_open(&props);
   for (int i = 0; i < prog->nconsts; i++)
-    fprintf(fp, "%s global_%s[%d];\n", type_lookup(prog->consts[i]->type)->c, prog->consts[i]->name,
+    fprintf(fp, "%s global_%s[%d];\n", type_lookup(prog->consts[i]->type)->fixed, prog->consts[i]->name,
             prog->consts[i]->dim);
   g->props = buf_close(&props);
   g->consts = const_globals(prog);

@@ -59,5 +59,9 @@ typedef struct {
 
 GGraphType *graph_build(const Program *prog, const Protocol *proto);
 bool graph_write_xml(const char *path, const GGraphType *g);
+// The document graph_write_xml writes, up to (not including) its closing
+// </Graphs>: a writer of the instance adds the GraphInstance and closes it.
+// NULL, silently, when the sources hold bytes XML cannot carry.
+char *graph_xml_head(const GGraphType *g);
 
 #endif

@@ -105,6 +105,33 @@ static void write_invocation(FILE *f, const GGraphType *g, const ProtoInvocation
           inv, inv);
 }
 
+// The graph type as --emit-xml writes it, up to </Graphs>, as a C string
+// (a literal per line): OP2_EMIT_INSTANCE writes it before the instance.
+static bool write_type_xml(FILE *f, const GGraphType *g) {
+  char *head = graph_xml_head(g);
+  if (!head)
+    return false;
+  fprintf(f, "\n// The graph type (op2c --emit-xml) up to </Graphs>, for OP2_EMIT_INSTANCE.\n");
+  fprintf(f, "static const char type_xml[] =");
+  for (const char *p = head; *p;) {
+    fprintf(f, "\n  \"");
+    for (; *p && *p != '\n'; p++)
+      if (*p == '"' || *p == '\\' || *p == '?') // '?': no trigraphs
+        fprintf(f, "\\%c", *p);
+      else if ((unsigned char)*p < 0x20)
+        fprintf(f, "\\%03o", (unsigned char)*p);
+      else
+        fputc(*p, f);
+    if (*p == '\n') {
+      fprintf(f, "\\n");
+      p++;
+    }
+    fputc('"', f);
+  }
+  fprintf(f, "%s;\n", *head ? "" : " \"\"");
+  return true;
+}
+
 void host_write_tables(FILE *f, const GGraphType *g, const Protocol *proto) {
   const Program *prog = g->prog;
   fprintf(f, "// op2_host.c: protocol tables of graph type %s for the host runtime.\n", g->id);
@@ -142,9 +169,11 @@ void host_write_tables(FILE *f, const GGraphType *g, const Protocol *proto) {
           proto->ninvocations ? proto->ninvocations : 1);
   for (int i = 0; i < proto->ninvocations; i++)
     fprintf(f, "  &op2t_inv_%s,\n", proto->invocations[i]->loop->invocation);
-  fprintf(f, "};\n\nconst op2t_graph op2t_graph_info = {\n");
-  fprintf(f, "  \"%s\", %d, types, sizeof(op2_graph_props), %d, %s, %d, invocations,\n};\n", g->id,
-          g->ntypes, prog->nconsts, prog->nconsts ? "consts" : "NULL", proto->ninvocations);
+  fprintf(f, "};\n");
+  bool have_xml = write_type_xml(f, g);
+  fprintf(f, "\nconst op2t_graph op2t_graph_info = {\n");
+  fprintf(f, "  \"%s\", %d, types, sizeof(op2_graph_props), %d, %s, %d, invocations, %s,\n};\n", g->id,
+          g->ntypes, prog->nconsts, prog->nconsts ? "consts" : "NULL", proto->ninvocations, have_xml ? "type_xml" : "NULL");
 }
 
 void host_write_groups(FILE *f, const GGraphType *g, const FwImage *groups, int ngroups) {

@@ -40,7 +40,7 @@ typedef struct {
 uint32_t round; double gbl1[1]; double gbl2[1];} msg_stats_begin;
 
 typedef struct {
-uint32_t round; uint8_t contributes; double gbl1[1]; double gbl2[1]; int gbl3[1];} msg_stats_end;
+uint32_t round; uint8_t contributes; double gbl1[1]; double gbl2[1]; int32_t gbl3[1];} msg_stats_end;
 
 typedef struct {
 uint32_t round; uint8_t opt2;} msg_maybe_begin;
@@ -76,7 +76,7 @@ uint16_t stats_read_recv_count; uint16_t stats_write_recv_count;
 uint32_t stats_read_send_mask; uint32_t stats_write_send_mask;
 double stats_gbl1[1];
 double stats_gbl2[1];
-int stats_gbl3[1];
+int32_t stats_gbl3[1];
 uint8_t maybe_in_progress; uint8_t maybe_executed; uint32_t maybe_round;
 uint16_t maybe_read_recv_count; uint16_t maybe_write_recv_count;
 uint32_t maybe_read_send_mask; uint32_t maybe_write_send_mask;
