@@ -254,6 +254,8 @@ check "instance write totals" grep -q 'id="nodes_1" type="set_nodes" P="{1, 2, 2
 check "instance file holds the graph type, then the instance" \
   awk '/<GraphType / { t = NR } /<GraphInstance / { i = NR } END { exit !(t && i > t) }' "$tmp/scanner.instance.xml"
 check "instance file passes poets_check" "$bin/poets_check" "$tmp/scanner.instance.xml"
+"$bin/poets_check" "$tmp/scanner.instance.xml" 2>"$tmp/check.err"
+check "poets_check warns that their streaming reader crashes on the ExtI" grep -q "warning: ExtI 'host'" "$tmp/check.err"
 OP2_EMIT_INSTANCE_ALONE=1 OP2_EMIT_INSTANCE="$tmp/scanner.alone.xml" "$tmp/scanner" >/dev/null 2>&1
 check "OP2_EMIT_INSTANCE_ALONE: the instance alone" \
   bash -c "! grep -q '<GraphType' '$tmp/scanner.alone.xml' && test \$(grep -c '<EdgeI ' '$tmp/scanner.alone.xml') -eq 62"
