@@ -148,14 +148,14 @@ op_map op_decl_map_long(op_set from, op_set to, int dim, idx_g_t *imap, const ch
   if (!from || !to || dim < 1 || (!imap && from->size > 0) || from->size > INT_MAX / dim)
     return op_decl_map(from, to, dim, (int *)imap, name); /* dies, saying which, before reading */
   long long n = (long long)from->size * dim;
-  int *narrow = op_xcalloc(n ? (size_t)n : 1, sizeof(int), nm);
-  for (long long e = 0; e < n; e++) {
+  for (long long e = 0; e < n; e++) // all checked before anything is allocated
     if (imap[e] < op_state.maps_base || imap[e] - op_state.maps_base >= to->size)
       op_fatal("op_decl_map_long: map \"%s\" entry %lld (element %lld, slot %lld) is %lld, "
                "outside set \"%s\" of size %d",
                nm, e, e / dim, e % dim, imap[e], to->name, to->size);
+  int *narrow = op_xcalloc(n ? (size_t)n : 1, sizeof(int), nm);
+  for (long long e = 0; e < n; e++)
     narrow[e] = (int)imap[e];
-  }
   op_map map = op_decl_map(from, to, dim, narrow, name);
   free(narrow);
   return map;

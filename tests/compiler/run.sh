@@ -220,10 +220,10 @@ check "driver/help" bash -c "'$OP2C' --help | grep -q 'usage: op2c'"
 check "driver/targets" bash -c "'$OP2C' -t '?' | grep -q '^seq '"
 # --gen-dir DIR is made when missing (OP2's users name a fresh one), and a
 # path that cannot be a directory is an error naming it.
-check "driver/gen-dir-made" "$OP2C" --target seq --gen-dir "$tmp/newgen" -o "$tmp/newgen.exe" "$root/tests/op2/arg_idx.cpp"
+check "driver/gen-dir-made" "$OP2C" --target seq ${TEST_CFLAGS:-} --gen-dir "$tmp/newgen" -o "$tmp/newgen.exe" "$root/tests/op2/arg_idx.cpp"
 check "driver/gen-dir-has-translation" test -s "$tmp/newgen/0_arg_idx.cpp"
 : >"$tmp/afile"
-expect_fail gen-dir-file "op2c: error: cannot create --gen-dir '$tmp/afile/x'" --target seq --gen-dir "$tmp/afile/x" \
+expect_fail gen-dir-file "op2c: error: cannot create --gen-dir '$tmp/afile/x'" --target seq ${TEST_CFLAGS:-} --gen-dir "$tmp/afile/x" \
   -o "$tmp/x.exe" "$root/tests/op2/arg_idx.cpp"
 expect_fail no-sources "op2c: error: no source files"
 expect_fail unknown-option "op2c: error: unknown option '--frobnicate'" --frobnicate x.cpp
