@@ -856,10 +856,11 @@ static void free_graph_type(GraphType *g) {
   xmlFree(g->id);
 }
 
-static int check_file(const char *path, bool type_only) {
+#define READ_OPTIONS (XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING)
+
+static int check_doc(const char *path, xmlDoc *doc, bool type_only) {
   file = path;
   errors = 0;
-  xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING);
   if (!doc) {
     fprintf(stderr, "%s: error: cannot read or parse as XML\n", path);
     return 2;
@@ -900,6 +901,16 @@ static int check_file(const char *path, bool type_only) {
   return errors ? 1 : 0;
 }
 
+static int check_file(const char *path, bool type_only) {
+  return check_doc(path, xmlReadFile(path, NULL, READ_OPTIONS), type_only);
+}
+
+// The same check on a file's bytes (tests/fuzz/poets: the harness).
+int poets_check_buffer(const char *name, const char *data, int size, bool type_only) {
+  return check_doc(name, xmlReadMemory(data, size, name, NULL, READ_OPTIONS | XML_PARSE_NOERROR), type_only);
+}
+
+#ifndef POETS_CHECK_NO_MAIN
 int main(int argc, char **argv) {
   bool type_only = false;
   int first = 1, rc = 0;
@@ -918,3 +929,4 @@ int main(int argc, char **argv) {
   xmlCleanupParser();
   return rc;
 }
+#endif

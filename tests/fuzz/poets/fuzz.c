@@ -1,0 +1,20 @@
+/* tests/fuzz/poets: poets_check (compiler/tools/poets_check.c), the
+ * project's reader of POETS graph XML, on any bytes: libxml2's parse, then
+ * its rules (types and arrays in declarations, positional initialisers,
+ * required elements, types, pins and edges of the instance). The first
+ * byte's low bit is --type-only. Whatever the input, the answer is 0 (the
+ * file keeps the rules), 1 (it does not) or 2 (not XML). */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+int poets_check_buffer(const char *name, const char *data, int size, bool type_only);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size < 1 || size > (1 << 20))
+    return 0;
+  int r = poets_check_buffer("fuzz.xml", (const char *)data + 1, (int)size - 1, data[0] & 1);
+  if (r < 0 || r > 2)
+    abort();
+  return 0;
+}
