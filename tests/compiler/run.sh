@@ -99,12 +99,15 @@ done
 # readers (type alone: the instance is the runtime's, tests/tinsel/run.sh);
 # files that break a rule fail with FILE:LINE: error: lines.
 CHECK="$root/${BUILD:-build}/bin/poets_check"
+RNG="$root/compiler/tools/poets-v4-op2c.rng" # the same files against our RELAX NG schema (xmllint)
 for xml in *.graph.xml; do
   check "conform/$xml" "$CHECK" --type-only "$xml"
+  check "conform/$xml: RELAX NG" xmllint --noout --relaxng "$RNG" "$xml"
 done
 for v in sp dp; do
   if "$OP2C" --emit-xml "$tmp/airfoil_$v.graph.xml" "$root/apps/airfoil/$v/airfoil.cpp" 2>"$tmp/airfoil.err"; then
     check "conform/airfoil_$v graph type" "$CHECK" --type-only "$tmp/airfoil_$v.graph.xml"
+    check "conform/airfoil_$v graph type: RELAX NG" xmllint --noout --relaxng "$RNG" "$tmp/airfoil_$v.graph.xml"
   else
     fail "conform/airfoil_$v graph type" "op2c failed" "$(cat "$tmp/airfoil.err")"
   fi
@@ -121,6 +124,17 @@ for src in "$root"/tests/op2/*.cpp; do
     fail "conform/op2/$name graph type" "op2c failed" "$(cat "$tmp/op2.err")"
   fi
 done
+# The schema rejects what we do not write: a device type whose State is
+# missing (here renamed), an element it does not know.
+rng_reject() { # name expected-substring file
+  if xmllint --noout --relaxng "$RNG" "$3" >"$tmp/rng.out" 2>&1; then fail "conform/RELAX NG rejects $1" "xmllint accepted it"
+  elif grep -qF -- "$2" "$tmp/rng.out"; then pass "conform/RELAX NG rejects $1"
+  else fail "conform/RELAX NG rejects $1" "expected: $2" "got: $(cat "$tmp/rng.out")"; fi
+}
+sed '0,/<State>/s/<State>/<Status>/; 0,/<\/State>/s/<\/State>/<\/Status>/' scanner.graph.xml >"$tmp/nostate.xml"
+rng_reject "a DeviceType without State" "fails to validate" "$tmp/nostate.xml"
+sed '0,/<MessageTypes>/s/<MessageTypes>/<Bogus\/><MessageTypes>/' scanner.graph.xml >"$tmp/bogus.xml"
+rng_reject "an unknown element" "Bogus" "$tmp/bogus.xml"
 reject() { # name expected-substring file [option]
   local name=$1 want=$2 xml=$3; shift 3
   "$CHECK" "$@" "$xml" >"$tmp/check.out" 2>&1; local rc=$?

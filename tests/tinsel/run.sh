@@ -254,6 +254,11 @@ check "instance write totals" grep -q 'id="nodes_1" type="set_nodes" P="{1, 2, 2
 check "instance file holds the graph type, then the instance" \
   awk '/<GraphType / { t = NR } /<GraphInstance / { i = NR } END { exit !(t && i > t) }' "$tmp/scanner.instance.xml"
 check "instance file passes poets_check" "$bin/poets_check" "$tmp/scanner.instance.xml"
+check "instance file is valid against our RELAX NG schema (xmllint)" \
+  xmllint --noout --relaxng compiler/tools/poets-v4-op2c.rng "$tmp/scanner.instance.xml"
+sed '0,/ P="{/s/ P="{/ P="{.index = /' "$tmp/scanner.instance.xml" >"$tmp/designator.xml"
+check "the schema refuses a designator in a DevI's P" \
+  bash -c "! xmllint --noout --relaxng compiler/tools/poets-v4-op2c.rng '$tmp/designator.xml' 2>/dev/null"
 "$bin/poets_check" "$tmp/scanner.instance.xml" 2>"$tmp/check.err"
 check "poets_check warns that their streaming reader crashes on the ExtI" grep -q "warning: ExtI 'host'" "$tmp/check.err"
 OP2_EMIT_INSTANCE_ALONE=1 OP2_EMIT_INSTANCE="$tmp/scanner.alone.xml" "$tmp/scanner" >/dev/null 2>&1
@@ -320,6 +325,8 @@ for v in sp dp; do
   if [ $v = sp ]; then # the whole mesh as one POETS XML file, as graph_schema's readers want it
     OP2_EMIT_INSTANCE="$tmp/airfoil_sp.instance.xml" "$tmp/airfoil_sp" --mesh "$mesh" --iters 1 >/dev/null 2>&1
     check "airfoil sp: the instance ($ncell cells) passes poets_check" "$bin/poets_check" "$tmp/airfoil_sp.instance.xml"
+    check "airfoil sp: the instance is valid against our RELAX NG schema" \
+      xmllint --noout --relaxng compiler/tools/poets-v4-op2c.rng "$tmp/airfoil_sp.instance.xml"
   fi
   opts=(--mesh "$mesh" --iters 6 --print-every 1 --digits 17)
   "$bin/airfoil_$v" "${opts[@]}" --output "$tmp/q_seq_$v" | grep -E '^ +[0-9]+  [-+0-9.e]+ $' >"$tmp/rms_seq_$v"
