@@ -3,14 +3,15 @@
 OP2C_SRCS := $(wildcard compiler/*.c compiler/backends/*/*.c)
 OP2C_OBJS := $(OP2C_SRCS:%.c=$(OBJ)/%.o)
 
-$(BIN)/op2c: $(OP2C_OBJS)
+# fw_build.c measures images with the project's one ELF reader (sim/elf32.c).
+$(BIN)/op2c: $(OP2C_OBJS) $(OBJ)/sim/elf32.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(XML_LIBS)
 
 # The tinsel back end reads the instruction-memory budget from boards/.
-$(OBJ)/compiler/%.o: compiler/%.c $(wildcard compiler/*.h) $(wildcard compiler/backends/*/*.h) firmware/include/op2_device_fns.def $(GEN)/tinsel_config.h
+$(OBJ)/compiler/%.o: compiler/%.c $(wildcard compiler/*.h) $(wildcard compiler/backends/*/*.h) firmware/include/op2_device_fns.def $(GEN)/tinsel_config.h sim/elf32.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(XML_CFLAGS) -I$(GEN) -D_GNU_SOURCE -c -o $@ $<
+	$(CC) $(CFLAGS) $(XML_CFLAGS) -I$(GEN) -Isim -D_GNU_SOURCE -c -o $@ $<
 
 TARGETS += $(BIN)/op2c
 

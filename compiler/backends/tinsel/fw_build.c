@@ -14,34 +14,27 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "elf32.h"
 #include "tinsel_config.h"
 
 // Sums of the sizes of the executable sections (code) and of the other
-// allocated ones (.rodata, .data, .bss: the DRAM globals) of an ELF32 file;
-// -1 if it cannot be read.
-static long elf32_sizes(const char *path, long *globals) {
-  size_t len;
-  unsigned char *b = (unsigned char *)read_file(path, &len);
-  if (!b || len < 52 || memcmp(b, "\177ELF", 4) != 0 || b[4] != 1)
+// allocated ones (.rodata, .data, .bss: the DRAM globals) of an image, read
+// by the project's one ELF reader (sim/elf32.c); -1 with its message in err.
+static long image_sizes(const char *path, long *globals, char *err, size_t errlen) {
+  Elf32 e;
+  if (elf32_load(path, &e, err, errlen) != 0) {
+    elf32_free(&e);
     return -1;
-#define U16(p) ((unsigned)(p)[0] | (unsigned)(p)[1] << 8)
-#define U32(p) ((unsigned long)U16(p) | (unsigned long)U16((p) + 2) << 16)
-  unsigned long shoff = U32(b + 32), shentsize = U16(b + 46), shnum = U16(b + 48);
-  if (shoff + shnum * shentsize > len || shentsize < 40)
-    return -1;
-  long total = 0;
-  *globals = 0;
-  for (unsigned long i = 0; i < shnum; i++) {
-    const unsigned char *sh = b + shoff + i * shentsize;
-    unsigned long type = U32(sh + 4), flags = U32(sh + 8), size = U32(sh + 20);
-    if (type == 1 /* PROGBITS */ && (flags & 0x6) == 0x6 /* ALLOC|EXECINSTR */)
-      total += (long)size;
-    else if ((type == 1 || type == 8 /* NOBITS */) && (flags & 0x6) == 0x2 /* ALLOC, not EXECINSTR */)
-      *globals += (long)size;
   }
-#undef U16
-#undef U32
-  return total;
+  long code = 0;
+  *globals = 0;
+  for (int i = 0; i < e.nsecs; i++)
+    if (e.secs[i].kind & ELF32_SEC_EXEC)
+      code += (long)e.secs[i].size;
+    else
+      *globals += (long)e.secs[i].size;
+  elf32_free(&e);
+  return code;
 }
 
 static const char *riscv_cc(void) {
@@ -294,9 +287,10 @@ int fw_relink(FwBuild *b, const GGraphType *g, FwImage *img) {
   char *elf;
   if (compile_image(b, img, &elf))
     return 1;
-  img->text_bytes = elf32_sizes(elf, &img->globals_bytes);
+  char err[512];
+  img->text_bytes = image_sizes(elf, &img->globals_bytes, err, sizeof err);
   if (img->text_bytes < 0) {
-    error_plain("cannot read the sections of '%s'", elf);
+    error_plain("cannot read the sections of the image: %s", err);
     return 1;
   }
   return 0;
