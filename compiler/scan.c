@@ -655,34 +655,32 @@ static void parse_arg_dat(Program *prog, IRArg *arg, Range *a) {
   parse_access(a[5], &arg->acc);
 }
 
-static void parse_arg_gbl(Program *prog, IRArg *arg, Range *a) {
-  arg->kind = ARG_GBL;
+// What op_arg_gbl and op_arg_info share: (data, dim, type, ...), the
+// fourth argument's token kept as acc_tok.
+static void parse_data_dim_type(IRArg *arg, ArgKind kind, Range *a) {
+  arg->kind = kind;
   arg->dat_tok = a[0].start;
   arg->dim_tok = a[1].start;
   arg->type_tok = a[2].start;
   arg->acc_tok = a[3].start;
   arg->gbl_expr = range_text(a[0]);
-  char *pname = pointer_name(a[0]);
-  arg->gbl_const = pname ? find_const(prog, pname) : NULL;
   arg->dim = dim_arg(a[1], "the arg dim");
   arg->type = string_arg(a[2], "the arg type");
-  parse_access(a[3], &arg->acc);
   arg->idx = -1;
+}
+
+static void parse_arg_gbl(Program *prog, IRArg *arg, Range *a) {
+  parse_data_dim_type(arg, ARG_GBL, a);
+  char *pname = pointer_name(a[0]);
+  arg->gbl_const = pname ? find_const(prog, pname) : NULL;
+  parse_access(a[3], &arg->acc);
 }
 
 // op_arg_info(data, dim, type, ref): written by the kernel (acc RW), with the
 // position ref of its MIN/MAX global (check.c checks what ref names).
 static void parse_arg_info(IRArg *arg, Range *a, int nargs) {
-  arg->kind = ARG_INFO;
-  arg->dat_tok = a[0].start;
-  arg->dim_tok = a[1].start;
-  arg->type_tok = a[2].start;
-  arg->acc_tok = a[3].start;
-  arg->gbl_expr = range_text(a[0]);
-  arg->dim = dim_arg(a[1], "the arg dim");
-  arg->type = string_arg(a[2], "the arg type");
+  parse_data_dim_type(arg, ARG_INFO, a);
   arg->acc = ACC_RW;
-  arg->idx = -1;
   long long v;
   arg->info_ref = -1;
   if (!int_arg(a[3], "the op_arg_info ref", &v))
