@@ -284,6 +284,23 @@ else
   fail "tsim smoke" "no $BUILD/bin/tsim (make all builds it)"
 fi
 
+# Every function of the device's one list (op2_device_fns.def) compiles
+# through the C++ headers, links as op2c links an image (firmware/lib's
+# libm.o, then libfw and picolibc as a group, libgcc) and passes checkelf.
+fwflags=$(grep -v '^-std=' "$BUILD/lib/firmware/cflags")
+libs=$(sed -n '/^LIBS$/,$p' "$BUILD/lib/firmware/ldflags" | tail -n +2)
+# shellcheck disable=SC2086  # one flag per word
+if riscv64-unknown-elf-g++ $fwflags -std=c++17 -fno-exceptions -fno-rtti -Ifirmware/include/c++ -Ifirmware/include \
+     -c tests/firmware/every_device_fn.cpp -o "$tmp/every.o" >"$tmp/every.log" 2>&1 &&
+   riscv64-unknown-elf-gcc -march=rv32imf -mabi=ilp32f -nostdlib -nostartfiles -static -Wl,--gc-sections \
+     -Wl,--entry=op2_every_device_fn -Wl,-Ttext=0x240 "$tmp/every.o" "$FW/lib/libm.o" $libs -o "$tmp/every.elf" \
+     >>"$tmp/every.log" 2>&1; then
+  check "every function kernels may call links and runs on real Tinsel (checkelf)" \
+    "$CHECKELF" --quiet --budget 0x40000000 "$tmp/every.elf"
+else
+  fail "every function kernels may call compiles and links" "$(cat "$tmp/every.log")"
+fi
+
 # Figures: the softswitch's own code size (reported, not a test).
 ss_text=$(riscv64-unknown-elf-size -A "$FW/softswitch/softswitch.o" | awk '$1 ~ /^\.text/ {s += $2} END {print s}')
 echo "softswitch alone: $ss_text bytes of .text (of $(sed -n 's/^#define TinselAppInstrBytes \([0-9]*\)/\1/p' "$FW_GEN/tinsel_config.h"))"
