@@ -80,3 +80,4 @@ bench-sim: $(BIN)/tsim $(TSIM_CONFIGS:%=$(BIN)/tsim-%) \
            $(foreach t,all nn,$(foreach c,board box,$(BUILD)/tests/router/bench_$(t)-$(c).elf))
 	BUILD=$(BUILD) bench/sim.sh
 BENCHES += bench-sim
+include sim/fast/rules.mk

@@ -13,6 +13,7 @@ static const char usage[] =
     "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
     "            [--imem standard|enlarged] [--trace FILE.fst] [--all-threads]\n"
     "            [--progress] [--quiet] [--stats-file FILE] [--preload FILE] [--coherent-dcache]\n"
+    "            [--engine cycle|fast]\n"
     "       tsim --config core|tile|board|box --hostlink unix:PATH [--debuglink unix:PATH2|HOST:PORT]\n"
     "            [--boot FILE | --elf FILE] [options as above]\n";
 
@@ -43,7 +44,8 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
     int takes_value = !strcmp(opt, "--config") || !strcmp(opt, "--elf") || !strcmp(opt, "--profile") ||
                       !strcmp(opt, "--max-cycles") || !strcmp(opt, "--watchdog") || !strcmp(opt, "--trace") ||
                       !strcmp(opt, "--delay-seed") || !strcmp(opt, "--delay-max") || !strcmp(opt, "--imem") || !strcmp(opt, "--hostlink") ||
-                      !strcmp(opt, "--debuglink") || !strcmp(opt, "--boot") || !strcmp(opt, "--stats-file") || !strcmp(opt, "--preload");
+                      !strcmp(opt, "--debuglink") || !strcmp(opt, "--boot") || !strcmp(opt, "--stats-file") || !strcmp(opt, "--preload") ||
+                      !strcmp(opt, "--engine");
     if (!takes_value) return bad("unknown option %s", opt);
     if (i + 1 >= argc) return bad("missing value for %s", opt);
     const char *val = argv[++i];
@@ -61,6 +63,11 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
       if (!strcmp(val, "enlarged")) a->imem_enlarged = 1;
       else if (!strcmp(val, "standard")) a->imem_enlarged = 0;
       else return bad("unknown instruction memory \"%s\" (expected standard or enlarged)", val);
+    } else if (!strcmp(opt, "--engine")) {
+      /* fast: build/bin/tsim-fast-NAME (sim/README.md "Fast engine"); cycle: the Verilator model. */
+      if (!strcmp(val, "fast")) a->engine_fast = 1;
+      else if (!strcmp(val, "cycle")) a->engine_fast = 0;
+      else return bad("unknown engine \"%s\" (expected cycle or fast)", val);
     } else if (!strcmp(opt, "--boot")) {
       a->boot = val;
     } else if (!strcmp(opt, "--stats-file")) {

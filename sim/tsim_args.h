@@ -39,6 +39,7 @@ typedef struct {
   const char *stats_file;       /* --stats-file FILE: machine-readable statistics at exit */
   const char *preload;          /* --preload FILE: code, memory and thread starts loaded before the first cycle */
   int coherent_dcache;          /* --coherent-dcache: caches read and write memory directly (not real Tinsel) */
+  int engine_fast;              /* --engine fast: the instruction-level engine (sim/fast/), not the cycle model */
 } TsimArgs;
 
 /* Fill *a from argv. On a usage error print "tsim: ..." and the usage line

@@ -1,0 +1,44 @@
+/* fast.h: the fast engine (tsim --engine fast, build/bin/tsim-fast-NAME):
+   an instruction-level interpreter of the same images as the cycle model
+   (sim/README.md "Fast engine"). Each core pair's instruction memory is
+   decoded once into FastOp entries; cores keep the cycle model's barrel
+   schedule (run and resume queues, a timing wheel) so that the order in
+   which threads act, and so the output, is the cycle model's; memory,
+   FP, halts, loading and statistics go through the shared C files
+   (tsim_dpi.c, tsim_fpu.c, tsim_dcache.c, ...). Compiled per configuration
+   against its tinsel_config.h. */
+#ifndef FAST_H
+#define FAST_H
+
+#include "tinsel_config.h"
+
+#include <stdint.h>
+
+/* Decoded operations: a dense enum for the dispatch switch. */
+enum {
+  F_ILLEGAL, F_PROFILE, F_LUI, F_AUIPC, F_JAL, F_JALR,
+  F_BEQ, F_BNE, F_BLT, F_BGE, F_BLTU, F_BGEU,
+  F_LOAD, F_LOADF, F_STORE, F_STOREF,
+  F_ADDI, F_SLTI, F_SLTIU, F_XORI, F_ORI, F_ANDI, F_SLLI, F_SRLI, F_SRAI,
+  F_ADD, F_SUB, F_SLL, F_SLT, F_SLTU, F_XOR, F_SRL, F_SRA, F_OR, F_AND,
+  F_MULDIV, F_NOP, F_CSR, F_CSR_FLUSH, F_CSR_MBOX,
+  F_FSGNJ, F_FSGNJN, F_FSGNJX, F_FMVXW, F_FCLASS, F_FMVWX,
+  F_FPU, F_FPU_X, F_FCVT_SW, F_FUSED, F_SEND,
+  F_NUM_OPS
+};
+
+/* The shared unit an operation needs (the tile's arbiters). */
+enum { UNIT_NONE = 0, UNIT_FPU = 1, UNIT_MEM = 2, UNIT_MBOX = 3 };
+
+typedef struct {
+  uint8_t op, rd, rs1, rs2;
+  int32_t imm;   /* immediate; CSR number; unit latency of FPU operations */
+  uint32_t raw;  /* the instruction word (halts, tsim_fp, tsim_mem) */
+} FastOp;
+
+/* Decode INSTR under the profile (full: --profile full). */
+FastOp fast_decode(uint32_t instr, int full);
+/* The shared unit OP needs. */
+unsigned fast_unit(const FastOp *op);
+
+#endif

@@ -1,0 +1,464 @@
+/* fast_engine.c: the fast engine's cores and tiles. Each core keeps the
+   cycle model's schedule (rtl_models/tsim_core.sv): a run queue and a
+   resume queue (masks), one issue per cycle round-robin after the last
+   thread, alternating between the queues, a timing wheel returning a thread
+   PipelineStages cycles after issue (plus the unit latency, through the
+   resume queue), a data-cache access resuming PipelineStages + latency
+   after issue (rtl_models/tsim_dcache.sv), and the tile's round-robin
+   arbiters for the FPU, data cache and mailbox. Instructions execute at
+   issue, as in the model, so threads see each other's stores, counters and
+   output in the same order. */
+#include "fast_engine.h"
+
+#include "Vtsim_top__Dpi.h"
+#include "tsim_boards.h"
+#include "tsim_dcache.h"
+#include "tsim_decode.h"
+#include "tsim_fpu.h"
+#include "tsim_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { HALT_PROFILE = 1, HALT_ILLEGAL = 2, HALT_PC = 3, HALT_CSR = 4 };  /* tsim_dpi.sv's reasons */
+enum { PS = TinselPipelineStages };
+/* The instruction memory the models allocate per pair (tsim_dpi.sv LogImemModel): CSR InstrAddr wraps there. */
+enum { IMEM_MODEL_WORDS = 1u << (TinselEnlargedLogInstrsPerCore > TinselLogInstrsPerCore
+                                   ? TinselEnlargedLogInstrsPerCore : TinselLogInstrsPerCore) };
+
+/* ---------------------------------------------------------------- set-up */
+
+static int load_pairs(FastRun *r) {
+  unsigned npairs = r->ncores / FAST_CORES_PER_IMEM;
+  r->pair_code = calloc(npairs, sizeof *r->pair_code);
+  r->pair_image = calloc(npairs, sizeof *r->pair_image);
+  if (!r->pair_code || !r->pair_image) return -1;
+  for (unsigned p = 0; p < npairs; p++) {
+    r->pair_code[p] = malloc(r->imem_words * sizeof(FastOp));
+    r->pair_image[p] = malloc(r->imem_words * sizeof(uint32_t));
+    if (!r->pair_code[p] || !r->pair_image[p]) return -1;
+    int own = tsim_imem_pair_loaded(p) != 0;
+    for (unsigned i = 0; i < r->imem_words; i++) {
+      uint32_t w = own ? tsim_imem_pair_word(p, i) : tsim_imem_word(i);
+      r->pair_image[p][i] = w;
+      r->pair_code[p][i] = fast_decode(w, r->full);
+    }
+  }
+  return 0;
+}
+
+int fast_init(FastRun *r, int full) {
+  memset(r, 0, sizeof *r);
+  r->full = full;
+  r->ncores = tsim_boards() * TinselCoresPerBoard;
+  r->ntiles = r->ncores / FAST_NC;
+  r->imem_words = tsim_imem_words();
+  r->cores = calloc(r->ncores, sizeof *r->cores);
+  r->tiles = calloc(r->ntiles, sizeof *r->tiles);
+  if (!r->cores || !r->tiles || load_pairs(r)) {
+    fprintf(stderr, "tsim: fast engine: out of memory for %u cores and their %u-word instruction memories\n",
+            r->ncores, r->imem_words);
+    return -1;
+  }
+  for (unsigned i = 0; i < r->ncores; i++) {
+    FastCore *c = &r->cores[i];
+    c->id = i;
+    c->hart_base = tsim_board_addr(i / TinselCoresPerBoard) << TinselLogThreadsPerBoard |
+                   (i % TinselCoresPerBoard) << FAST_LT;
+    c->code = r->pair_code[i / FAST_CORES_PER_IMEM];
+    c->image = r->pair_image[i / FAST_CORES_PER_IMEM];
+    c->last = FAST_T - 1;
+    c->sel = -1;
+  }
+  for (unsigned t = 0; t < r->ntiles; t++) r->tiles[t].id = t;
+  return 0;
+}
+
+void fast_free(FastRun *r) {
+  for (unsigned p = 0; r->pair_code && p < r->ncores / FAST_CORES_PER_IMEM; p++) {
+    free(r->pair_code[p]);
+    free(r->pair_image[p]);
+  }
+  free(r->pair_code);
+  free(r->pair_image);
+  free(r->cores);
+  free(r->tiles);
+  memset(r, 0, sizeof *r);
+}
+
+/* ---------------------------------------------------------------- timing */
+
+/* Thread bits (BITS: resume << 16 | run) arrive at cycle AT's start of clocking. */
+static inline void wheel_put(FastCore *c, unsigned long long at, uint32_t bits) {
+  unsigned s = (unsigned)(at & (FAST_WHEEL - 1));
+  c->wheel[s] |= bits;
+  c->wheel_busy |= 1ull << s;
+}
+
+/* The tile's cache counters (CSRs HitCount...) count an access two cycles
+   after its issue, as the latency model does. */
+static void tile_count(FastTile *tl, unsigned long long now) {
+  for (int i = 0; i < 4; i++)
+    if (tl->pend[i].valid && tl->pend[i].cycle + 2 <= now) {
+      unsigned o = tl->pend[i].outcome;
+      if ((o & 7) == TSIM_DC_HIT) tl->hits++;
+      else if ((o & 7) == TSIM_DC_MISS_SRAM || (o & 7) == TSIM_DC_MISS_DRAM) tl->misses++;
+      if (o & TSIM_DC_WRITEBACK) tl->writebacks++;
+      tl->pend[i].valid = 0;
+    }
+}
+
+/* Thread T of C waits for the data cache's answer to OUTCOME. */
+static void dcache_wait(FastRun *r, FastCore *c, unsigned t, unsigned outcome) {
+  FastTile *tl = &r->tiles[c->id / FAST_NC];
+  unsigned lat;
+  switch (outcome & 7) {
+  case TSIM_DC_SCRATCHPAD: lat = TinselScratchpadLatency; break;
+  case TSIM_DC_MISS_SRAM: lat = TinselDCacheHitLatency + TinselSRAMLatency; break;
+  case TSIM_DC_MISS_DRAM: lat = TinselDCacheHitLatency + TinselDRAMLatency; break;
+  default: lat = TinselDCacheHitLatency; break;
+  }
+  wheel_put(c, r->cycle + PS + lat - 1, (1u << t) << 16);
+  tile_count(tl, r->cycle);
+  unsigned k = (unsigned)(r->cycle & 3);
+  tl->pend[k].cycle = r->cycle;
+  tl->pend[k].outcome = outcome;
+  tl->pend[k].valid = 1;
+  c->susp_mem++;
+}
+
+/* ---------------------------------------------------------------- execution */
+
+/* What one instruction did besides its register result. */
+typedef struct {
+  uint32_t npc;
+  unsigned lat;   /* cycles until the thread may issue again */
+  int requeue;    /* back through the wheel (0: killed, or waiting for memory) */
+  int suspend;    /* through the resume queue (a unit latency) */
+  int halt;       /* HALT_* reason, 0 none */
+} Step;
+
+static void halt_mailbox(const FastCore *c, unsigned t, uint32_t pc, uint32_t raw) {
+  fprintf(stderr, "tsim: board %u, core %u, thread %u, pc 0x%08x: instruction 0x%08x (%s): the fast engine "
+          "does not model the mailbox yet (sim/README.md \"Fast engine\"); use --engine cycle\n",
+          c->id / TinselCoresPerBoard, c->id % TinselCoresPerBoard, t, pc, raw, tsim_mnemonic(raw));
+  tsim_stop = TSIM_STOP_HALT;
+}
+
+static uint32_t muldiv(unsigned f3, uint32_t a, uint32_t b) {
+  switch (f3) {
+  case 0: return a * b;
+  case 1: return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b) >> 32);
+  case 2: return (uint32_t)(((uint64_t)(int64_t)(int32_t)a * (uint64_t)b) >> 32);
+  case 3: return (uint32_t)(((uint64_t)a * (uint64_t)b) >> 32);
+  case 4: return b == 0 ? ~0u : (a == 0x80000000u && b == ~0u) ? a : (uint32_t)((int32_t)a / (int32_t)b);
+  case 5: return b == 0 ? ~0u : a / b;
+  case 6: return b == 0 ? a : (a == 0x80000000u && b == ~0u) ? 0 : (uint32_t)((int32_t)a % (int32_t)b);
+  default: return b == 0 ? a : a % b;
+  }
+}
+
+/* The value a CSR reads (*ok 0: unknown CSR). */
+static uint32_t csr_read(FastRun *r, FastCore *c, unsigned t, unsigned csr, int *ok) {
+  FastTile *tl = &r->tiles[c->id / FAST_NC];
+  unsigned long long now = r->cycle, idle = now - c->issued;
+  *ok = 1;
+  switch (csr) {
+  case TinselCsrHartId: return c->hart_base | t;
+  case TinselCsrCycle: return (uint32_t)now;
+  case TinselCsrCycleU: return (uint32_t)(now >> 32) & 0xff;
+  case TinselCsrCPUIdleCount: return (uint32_t)idle;
+  case TinselCsrCPUIdleCountU: return (uint32_t)(idle >> 32) & 0xff;
+  case TinselCsrMissCount: tile_count(tl, now); return (uint32_t)tl->misses;
+  case TinselCsrHitCount: tile_count(tl, now); return (uint32_t)tl->hits;
+  case TinselCsrWritebackCount: tile_count(tl, now); return (uint32_t)tl->writebacks;
+  case TinselCsrToUart: return 1;
+  case TinselCsrProgRouterSent: return tsim_pr_counter(c->id / TinselCoresPerBoard, 0);
+  case TinselCsrProgRouterSentInter: return tsim_pr_counter(c->id / TinselCoresPerBoard, 1);
+  case TinselCsrFFlag: case TinselCsrFRM: case TinselCsrFCSR: case TinselCsrInstrAddr: case TinselCsrInstr:
+  case TinselCsrNewThread: case TinselCsrKillThread: case TinselCsrEmit: case TinselCsrFlush:
+  case TinselCsrPerfCount: return 0;
+  default: *ok = 0; return 0;
+  }
+}
+
+/* CSR writes with an effect (tsim_core.sv). */
+static void csr_write(FastRun *r, FastCore *c, unsigned t, unsigned csr, uint32_t v, Step *s) {
+  switch (csr) {
+  case TinselCsrInstrAddr: c->waddr[t] = v & (IMEM_MODEL_WORDS - 1); break;
+  case TinselCsrInstr: {
+    uint32_t w = c->waddr[t];
+    if (w < r->imem_words) {  /* beyond: never fetched (a fetch there halts) */
+      c->image[w] = v;
+      c->code[w] = fast_decode(v, r->full);
+    }
+    c->waddr[t] = (w + 1) & (IMEM_MODEL_WORDS - 1);
+    break;
+  }
+  case TinselCsrNewThread: {
+    unsigned n = v & (FAST_T - 1);
+    if (!(c->alive >> n & 1) && n != t) {
+      c->alive |= 1u << n;
+      c->pc[n] = 0;
+      c->run |= 1u << n;
+    }
+    break;
+  }
+  case TinselCsrKillThread: s->requeue = 0; c->alive &= ~(1u << t); break;
+  case TinselCsrEmit: tsim_emit(c->id, t, v); break;
+  case TinselCsrToUart: tsim_uart_put(c->id, t, v); break;
+  case TinselCsrFlush:
+    dcache_wait(r, c, t, tsim_dc_flush(c->id, t, v));
+    s->suspend = 1;
+    s->requeue = 0;
+    break;
+  default: break;
+  }
+}
+
+static void exec_csr(FastRun *r, FastCore *c, unsigned t, const FastOp *o, Step *s) {
+  unsigned f3 = (o->raw >> 12) & 7, csr = (unsigned)o->imm;
+  int ok;
+  uint32_t old = csr_read(r, c, t, csr, &ok);
+  if (!ok) {
+    s->halt = HALT_CSR;
+    return;
+  }
+  uint32_t v = (f3 & 4) ? o->rs1 : c->x[t][o->rs1];
+  if ((f3 & 3) == 2) v = old | v;
+  if ((f3 & 3) == 3) v = old & ~v;
+  if (o->rd) c->x[t][o->rd] = old;
+  if ((f3 & 3) == 1 || o->rs1 != 0) csr_write(r, c, t, csr, v, s);
+}
+
+static void exec_mem(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const FastOp *o, Step *s) {
+  uint32_t *x = c->x[t], *f = c->f[t];
+  uint32_t addr = x[o->rs1] + (uint32_t)o->imm;
+  int store = o->op == F_STORE || o->op == F_STOREF;
+  uint32_t wdata = o->op == F_STOREF ? f[o->rs2] : x[o->rs2];
+  unsigned rdata = 0, outcome = 0;
+  s->requeue = 0;
+  if (tsim_mem(c->id, t, pc, o->raw, addr, wdata, &rdata, &outcome)) {  /* halted (said) */
+    c->alive &= ~(1u << t);
+    return;
+  }
+  if (o->op == F_LOADF) f[o->rd] = rdata;
+  else if (!store && o->rd) x[o->rd] = rdata;
+  s->suspend = 1;
+  dcache_wait(r, c, t, outcome);
+}
+
+/* FPU and multiplier operations: a result after the unit's latency. */
+static void exec_fpu(FastCore *c, unsigned t, const FastOp *o, Step *s) {
+  uint32_t *x = c->x[t], *f = c->f[t];
+  switch (o->op) {
+  case F_MULDIV: { uint32_t v = muldiv((o->raw >> 12) & 7, x[o->rs1], x[o->rs2]); if (o->rd) x[o->rd] = v; break; }
+  case F_FPU: f[o->rd] = tsim_fp_op(o->raw, f[o->rs1], f[o->rs2], 0); break;
+  case F_FPU_X: { uint32_t v = tsim_fp_op(o->raw, f[o->rs1], f[o->rs2], 0); if (o->rd) x[o->rd] = v; break; }
+  case F_FCVT_SW: f[o->rd] = tsim_fp_op(o->raw, x[o->rs1], f[o->rs2], 0); break;
+  default: f[o->rd] = tsim_fp_op(o->raw, f[o->rs1], f[o->rs2], f[o->raw >> 27]); break;  /* F_FUSED */
+  }
+  s->suspend = 1;
+  s->lat += (unsigned)o->imm;
+  c->susp_fpu++;
+}
+
+#define WX(v) do { if (o->rd) x[o->rd] = (v); } while (0)
+
+/* Execute the instruction at PC of thread T (the dispatch switch). */
+static void exec(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const FastOp *o, Step *s) {
+  uint32_t *x = c->x[t], *f = c->f[t];
+  uint32_t a = x[o->rs1], b = x[o->rs2], imm = (uint32_t)o->imm;
+  switch (o->op) {
+  case F_LUI: WX(imm); break;
+  case F_AUIPC: WX(pc + imm); break;
+  case F_JAL: WX(pc + 4); s->npc = pc + imm; break;
+  case F_JALR: s->npc = (a + imm) & ~1u; WX(pc + 4); break;
+  case F_BEQ: if (a == b) s->npc = pc + imm; break;
+  case F_BNE: if (a != b) s->npc = pc + imm; break;
+  case F_BLT: if ((int32_t)a < (int32_t)b) s->npc = pc + imm; break;
+  case F_BGE: if ((int32_t)a >= (int32_t)b) s->npc = pc + imm; break;
+  case F_BLTU: if (a < b) s->npc = pc + imm; break;
+  case F_BGEU: if (a >= b) s->npc = pc + imm; break;
+  case F_ADDI: WX(a + imm); break;
+  case F_SLTI: WX((int32_t)a < (int32_t)imm); break;
+  case F_SLTIU: WX(a < imm); break;
+  case F_XORI: WX(a ^ imm); break;
+  case F_ORI: WX(a | imm); break;
+  case F_ANDI: WX(a & imm); break;
+  case F_SLLI: WX(a << imm); break;
+  case F_SRLI: WX(a >> imm); break;
+  case F_SRAI: WX((uint32_t)((int32_t)a >> imm)); break;
+  case F_ADD: WX(a + b); break;
+  case F_SUB: WX(a - b); break;
+  case F_SLL: WX(a << (b & 31)); break;
+  case F_SLT: WX((int32_t)a < (int32_t)b); break;
+  case F_SLTU: WX(a < b); break;
+  case F_XOR: WX(a ^ b); break;
+  case F_SRL: WX(a >> (b & 31)); break;
+  case F_SRA: WX((uint32_t)((int32_t)a >> (b & 31))); break;
+  case F_OR: WX(a | b); break;
+  case F_AND: WX(a & b); break;
+  case F_LOAD: case F_LOADF: case F_STORE: case F_STOREF: exec_mem(r, c, t, pc, o, s); break;
+  case F_MULDIV: case F_FPU: case F_FPU_X: case F_FCVT_SW: case F_FUSED: exec_fpu(c, t, o, s); break;
+  case F_FSGNJ: f[o->rd] = (f[o->rs2] & 0x80000000u) | (f[o->rs1] & 0x7fffffffu); break;
+  case F_FSGNJN: f[o->rd] = (~f[o->rs2] & 0x80000000u) | (f[o->rs1] & 0x7fffffffu); break;
+  case F_FSGNJX: f[o->rd] = ((f[o->rs1] ^ f[o->rs2]) & 0x80000000u) | (f[o->rs1] & 0x7fffffffu); break;
+  case F_FMVXW: WX(f[o->rs1]); break;
+  case F_FCLASS: WX(tsim_fp_op(o->raw, f[o->rs1], f[o->rs2], 0)); break;
+  case F_FMVWX: f[o->rd] = a; break;
+  case F_NOP: break;
+  case F_CSR: case F_CSR_FLUSH: exec_csr(r, c, t, o, s); break;
+  case F_CSR_MBOX: case F_SEND: halt_mailbox(c, t, pc, o->raw); s->requeue = 0; c->alive &= ~(1u << t); break;
+  case F_PROFILE: s->halt = HALT_PROFILE; break;
+  default: s->halt = HALT_ILLEGAL; break;
+  }
+}
+
+/* ---------------------------------------------------------------- one cycle */
+
+/* Threads start in the first cycle (tsim_core.sv `started`). */
+static void start_core(FastCore *c) {
+  uint32_t mask = tsim_start_mask(c->id) & ((1u << FAST_T) - 1), entry = tsim_entry(c->id);
+  for (unsigned t = 0; t < FAST_T; t++) {
+    c->x[t][2] = tsim_initial_sp(c->id, t);
+    c->pc[t] = entry;
+  }
+  c->alive = mask;
+  c->run |= mask;
+  c->started = 1;
+}
+
+/* The thread C issues this cycle: round-robin after the last one, from the
+   resume or the run queue, alternating when both have threads. */
+static void select_thread(const FastRun *r, FastCore *c) {
+  c->sel = -1;
+  c->unit = UNIT_NONE;
+  if (!(c->run | c->res)) return;
+  int use_res = c->res && (c->prefer_res || !c->run);
+  uint32_t m = use_res ? c->res : c->run, k = (c->last + 1) & (FAST_T - 1);
+  uint32_t rot = ((m >> k) | (m << (FAST_T - k))) & ((1u << FAST_T) - 1);
+  c->sel = (int)((k + (unsigned)__builtin_ctz(rot)) & (FAST_T - 1));
+  c->sel_res = use_res;
+  uint32_t pc = c->pc[c->sel];
+  if ((pc >> 2) < r->imem_words && !(pc & 3)) c->unit = fast_unit(&c->code[pc >> 2]);
+}
+
+static void issue(FastRun *r, FastCore *c, unsigned t, int granted) {
+  uint32_t pc = c->pc[t], bit = 1u << t;
+  if ((pc >> 2) >= r->imem_words || (pc & 3)) {
+    tsim_halt(c->id, t, pc, 0, HALT_PC);
+    c->alive &= ~bit;
+    return;
+  }
+  if (!granted) {  /* a shared unit served another core: try again */
+    c->retry++;
+    wheel_put(c, r->cycle + PS - 1, bit);
+    return;
+  }
+  const FastOp *o = &c->code[pc >> 2];
+  Step s = {pc + 4, PS, 1, 0, 0};
+  exec(r, c, t, pc, o, &s);
+  if (s.halt) {
+    tsim_halt(c->id, t, pc, o->raw, s.halt);
+    c->alive &= ~bit;
+    return;
+  }
+  c->retired++;
+  r->retired_now = 1;
+  c->pc[t] = s.npc;
+  if (s.requeue) wheel_put(c, r->cycle + s.lat - 1, s.suspend ? bit << 16 : bit);
+}
+
+static void step_core(FastRun *r, FastCore *c, int granted) {
+  int t = c->sel;
+  if (!c->started) start_core(c);
+  unsigned slot = (unsigned)(r->cycle & (FAST_WHEEL - 1));
+  if (c->wheel_busy >> slot & 1) {
+    c->run |= c->wheel[slot] & 0xffff;
+    c->res |= c->wheel[slot] >> 16;
+    c->wheel[slot] = 0;
+    c->wheel_busy &= ~(1ull << slot);
+  }
+  if (t >= 0) {
+    c->last = (unsigned)t;
+    c->prefer_res = !c->sel_res;
+    c->run &= ~(1u << t);
+    c->res &= ~(1u << t);
+    issue(r, c, (unsigned)t, granted);
+    c->issued++;
+  }
+  if (c->run | c->res) r->any_ready = 1;
+}
+
+/* One grant per unit per cycle among the tile's cores, round-robin. */
+static unsigned arbitrate(FastTile *tl, const unsigned *want, unsigned unit) {
+  for (unsigned k = 0; k < FAST_NC; k++) {
+    unsigned i = (tl->next[unit] + k) % FAST_NC;
+    if (want[i] == unit) {
+      tl->next[unit] = (i + 1) % FAST_NC;
+      return i;
+    }
+  }
+  return FAST_NC;
+}
+
+static void step_tile(FastRun *r, FastTile *tl) {
+  FastCore *cs = &r->cores[tl->id * FAST_NC];
+  unsigned want[FAST_NC], busy = 0;
+  unsigned slot = (unsigned)(r->cycle & (FAST_WHEEL - 1));
+  for (unsigned i = 0; i < FAST_NC; i++) {
+    FastCore *c = &cs[i];
+    if (c->started && !(c->run | c->res) && !(c->wheel_busy >> slot & 1)) {
+      want[i] = UNIT_NONE;
+      c->sel = -2;  /* asleep this cycle */
+      continue;
+    }
+    select_thread(r, c);
+    want[i] = c->unit;
+    busy |= 1u << c->unit;
+  }
+  unsigned gnt[4] = {FAST_NC, FAST_NC, FAST_NC, FAST_NC};
+  for (unsigned u = UNIT_FPU; u <= UNIT_MBOX; u++)
+    if (busy >> u & 1) gnt[u] = arbitrate(tl, want, u);
+  for (unsigned i = 0; i < FAST_NC; i++)
+    if (cs[i].sel != -2) step_core(r, &cs[i], want[i] == UNIT_NONE || gnt[want[i]] == i);
+}
+
+void fast_cycle(FastRun *r) {
+  r->retired_now = 0;
+  r->any_ready = 0;
+  for (unsigned t = 0; t < r->ntiles; t++) step_tile(r, &r->tiles[t]);
+}
+
+unsigned long long fast_next_event(const FastRun *r) {
+  unsigned long long best = ~0ull;
+  unsigned now = (unsigned)(r->cycle & (FAST_WHEEL - 1));
+  for (unsigned i = 0; i < r->ncores; i++) {
+    uint64_t b = r->cores[i].wheel_busy;
+    if (!r->cores[i].started) return r->cycle;
+    if (!b) continue;
+    uint64_t rot = now ? (b >> now) | (b << (FAST_WHEEL - now)) : b;
+    unsigned long long at = r->cycle + (unsigned)__builtin_ctzll(rot);
+    if (at < best) best = at;
+  }
+  return best;
+}
+
+void fast_final(FastRun *r) {
+  for (unsigned i = 0; i < r->ncores; i++) {
+    FastCore *c = &r->cores[i];
+    tsim_core_stats(c->id, c->retired, r->cycle - c->issued, c->susp_mem, c->susp_fpu, c->susp_mb, c->retry);
+    uint32_t in_wheel = 0;
+    for (unsigned w = 0; w < FAST_WHEEL; w++) in_wheel |= c->wheel[w] | c->wheel[w] >> 16;
+    for (unsigned t = 0; t < FAST_T; t++)
+      tsim_thread_state(c->id, t, c->alive >> t & 1, ((c->run | c->res | in_wheel) >> t) & 1, c->pc[t]);
+  }
+  for (unsigned t = 0; t < r->ntiles; t++) {
+    FastTile *tl = &r->tiles[t];
+    tile_count(tl, r->cycle);  /* accesses the latency model saw before the run stopped */
+    tsim_cache_stats(t, tl->hits, tl->misses, tl->writebacks);
+    tsim_mbox_stats(t, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  }
+}

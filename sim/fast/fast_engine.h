@@ -1,0 +1,69 @@
+/* fast_engine.h: the fast engine's cores and tiles (fast_engine.c) and the
+   run loop that clocks them (fast_main.c). */
+#ifndef FAST_ENGINE_H
+#define FAST_ENGINE_H
+
+#include "fast.h"
+
+#include <stdint.h>
+
+enum {
+  FAST_T = TinselThreadsPerCore,
+  FAST_LT = TinselLogThreadsPerCore,
+  FAST_NC = TinselCoresPerMailbox,  /* cores per tile: one FPU, data cache, mailbox */
+  FAST_CORES_PER_IMEM = TinselSharedInstrMem && TinselCoresPerMailbox > 1 ? 2 : 1,
+  FAST_WHEEL = 64                   /* timing wheel slots: more than any latency */
+};
+
+/* The longest wait in the wheel (pipeline plus the slowest unit or memory). */
+_Static_assert(TinselPipelineStages + TinselFPMultLatency + TinselFPAddSubLatency < FAST_WHEEL, "wheel too small");
+_Static_assert(TinselPipelineStages + TinselIntDivLatency < FAST_WHEEL, "wheel too small");
+_Static_assert(TinselPipelineStages + TinselDCacheHitLatency + TinselDRAMLatency < FAST_WHEEL, "wheel too small");
+_Static_assert(FAST_T <= 16, "thread masks are 16 bits");
+
+typedef struct {
+  unsigned id;          /* run-wide core number */
+  uint32_t hart_base;   /* HartId of thread 0 */
+  FastOp *code;         /* the core pair's decoded instruction memory */
+  uint32_t *image;      /* its words (CSR Instr writes them) */
+  uint32_t x[FAST_T][32], f[FAST_T][32], pc[FAST_T], waddr[FAST_T];
+  uint32_t wheel[FAST_WHEEL];  /* per cycle: resume mask << 16 | run mask */
+  uint64_t wheel_busy;
+  uint32_t run, res, alive;
+  unsigned last, prefer_res, started;
+  int sel, sel_res;     /* this cycle's thread (-1: none) and its queue */
+  unsigned unit;        /* the unit its instruction needs */
+  unsigned long long issued, retired, susp_mem, susp_fpu, susp_mb, retry;
+} FastCore;
+
+typedef struct {
+  unsigned id;
+  unsigned next[4];     /* round-robin arbiters per unit (index UNIT_*) */
+  unsigned long long hits, misses, writebacks;
+  struct { unsigned long long cycle; unsigned outcome; int valid; } pend[4];  /* counted 2 cycles later */
+} FastTile;
+
+typedef struct {
+  unsigned ncores, ntiles, imem_words;
+  int full;
+  FastCore *cores;
+  FastTile *tiles;
+  FastOp **pair_code;
+  uint32_t **pair_image;
+  unsigned long long cycle;
+  int retired_now;      /* an instruction retired in the cycle being clocked */
+  int any_ready;        /* a thread is queued after it */
+} FastRun;
+
+/* Build the cores of the loaded run (tsim_run_load done). 0 or -1 (out of memory, said). */
+int fast_init(FastRun *r, int full);
+void fast_free(FastRun *r);
+/* Clock every tile for cycle r->cycle. */
+void fast_cycle(FastRun *r);
+/* The first cycle >= r->cycle in which some core has a thread due from its
+   wheel, or ~0 when none has. */
+unsigned long long fast_next_event(const FastRun *r);
+/* End of run: the statistics and thread states the models' final blocks report. */
+void fast_final(FastRun *r);
+
+#endif

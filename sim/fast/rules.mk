@@ -1,0 +1,27 @@
+# sim/fast/rules.mk: the fast engine, $(BIN)/tsim-fast-NAME per configuration
+# NAME (core, tile, board; a box runs tsim-fast-board), run by
+# `tsim --engine fast` (sim/README.md "Fast engine"). Like the cycle
+# models it is compiled per configuration against that configuration's
+# tinsel_config.h, and it links the same C files the models call through
+# DPI (TSIM_DPI_SRCS), compiled against sim/fast/Vtsim_top__Dpi.h (their
+# prototypes; no Verilator) and the models' common objects.
+FAST_SRCS := fast_main fast_engine fast_decode
+FAST_HDRS := $(wildcard sim/fast/*.h)
+
+# fast_config NAME: objects in $(OBJ)/sim/fast/NAME, binary $(BIN)/tsim-fast-NAME.
+define fast_config
+$(OBJ)/sim/fast/$(1)/%.o: sim/fast/%.c $(FAST_HDRS) $(TSIM_HDRS) $(GEN)/boards/$(1)/tinsel_config.h
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) -Isim/fast -I$(GEN)/boards/$(1) -I$(GEN) -Isim -Ihost/hostlink -c $$< -o $$@
+$(OBJ)/sim/fast/$(1)/%.o: sim/%.c $(FAST_HDRS) $(TSIM_HDRS) $(GEN)/boards/$(1)/tinsel_config.h
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) -Isim/fast -I$(GEN)/boards/$(1) -I$(GEN) -Isim -Ihost/hostlink \
+	  -DTSIM_BOOT_ELF=\"$(call tsim_boot_elf,$(1))\" -c $$< -o $$@
+$(BIN)/tsim-fast-$(1): $(FAST_SRCS:%=$(OBJ)/sim/fast/$(1)/%.o) \
+                       $(patsubst sim/%.c,$(OBJ)/sim/fast/$(1)/%.o,$(TSIM_DPI_SRCS)) $(TSIM_COMMON_OBJS)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(LDFLAGS) $$^ -lm -o $$@
+endef
+$(foreach c,$(TSIM_CONFIGS),$(eval $(call fast_config,$(c))))
+
+TARGETS += $(TSIM_CONFIGS:%=$(BIN)/tsim-fast-%)
