@@ -10,6 +10,8 @@
    output in the same order. */
 #include "fast_engine.h"
 
+#include "fast_mbox.h"
+
 #include "Vtsim_top__Dpi.h"
 #include "tsim_boards.h"
 #include "tsim_dcache.h"
@@ -56,7 +58,7 @@ int fast_init(FastRun *r, int full) {
   r->imem_words = tsim_imem_words();
   r->cores = calloc(r->ncores, sizeof *r->cores);
   r->tiles = calloc(r->ntiles, sizeof *r->tiles);
-  if (!r->cores || !r->tiles || load_pairs(r)) {
+  if (!r->cores || !r->tiles || load_pairs(r) || fast_mbox_init(r)) {
     fprintf(stderr, "tsim: fast engine: out of memory for %u cores and their %u-word instruction memories\n",
             r->ncores, r->imem_words);
     return -1;
@@ -82,6 +84,7 @@ void fast_free(FastRun *r) {
   }
   free(r->pair_code);
   free(r->pair_image);
+  fast_mbox_free(r);
   free(r->cores);
   free(r->tiles);
   memset(r, 0, sizeof *r);
@@ -138,13 +141,6 @@ typedef struct {
   int suspend;    /* through the resume queue (a unit latency) */
   int halt;       /* HALT_* reason, 0 none */
 } Step;
-
-static void halt_mailbox(const FastCore *c, unsigned t, uint32_t pc, uint32_t raw) {
-  fprintf(stderr, "tsim: board %u, core %u, thread %u, pc 0x%08x: instruction 0x%08x (%s): the fast engine "
-          "does not model the mailbox yet (sim/README.md \"Fast engine\"); use --engine cycle\n",
-          c->id / TinselCoresPerBoard, c->id % TinselCoresPerBoard, t, pc, raw, tsim_mnemonic(raw));
-  tsim_stop = TSIM_STOP_HALT;
-}
 
 static uint32_t muldiv(unsigned f3, uint32_t a, uint32_t b) {
   switch (f3) {
@@ -264,6 +260,24 @@ static void exec_fpu(FastCore *c, unsigned t, const FastOp *o, Step *s) {
   c->susp_fpu++;
 }
 
+/* Mailbox CSRs and Send: a request to the tile's mailbox (next cycle); a
+   read waits for the answer (tsim_core.sv). */
+static void exec_mbox(FastRun *r, FastCore *c, unsigned t, const FastOp *o, Step *s) {
+  FastMbReq q = {1, o->op == F_SEND, 0, c->id % FAST_NC, t, (unsigned)o->imm, c->x[t][o->rs1], c->x[t][o->rs2]};
+  if (!q.send) {
+    unsigned f3 = (o->raw >> 12) & 7;
+    q.wd = (f3 & 4) ? o->rs1 : c->x[t][o->rs1];
+    q.wd2 = 0;
+    q.wants = o->rd != 0 || q.csr == TinselCsrWaitUntil || q.csr == TinselCsrRecv || q.csr == TinselCsrCanRecv;
+  }
+  fast_mbox_request(r, c->id / FAST_NC, &q);
+  if (q.wants) {
+    c->pend_rd[t] = o->rd;
+    s->requeue = 0;
+    c->susp_mb++;
+  }
+}
+
 #define WX(v) do { if (o->rd) x[o->rd] = (v); } while (0)
 
 /* Execute the instruction at PC of thread T (the dispatch switch). */
@@ -310,7 +324,7 @@ static void exec(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const FastOp 
   case F_FMVWX: f[o->rd] = a; break;
   case F_NOP: break;
   case F_CSR: case F_CSR_FLUSH: exec_csr(r, c, t, o, s); break;
-  case F_CSR_MBOX: case F_SEND: halt_mailbox(c, t, pc, o->raw); s->requeue = 0; c->alive &= ~(1u << t); break;
+  case F_CSR_MBOX: case F_SEND: exec_mbox(r, c, t, o, s); break;
   case F_PROFILE: s->halt = HALT_PROFILE; break;
   default: s->halt = HALT_ILLEGAL; break;
   }
@@ -381,6 +395,11 @@ static void step_core(FastRun *r, FastCore *c, int granted) {
     c->wheel[slot] = 0;
     c->wheel_busy &= ~(1ull << slot);
   }
+  if (c->resp_valid) {
+    if (c->pend_rd[c->resp_tid]) c->x[c->resp_tid][c->pend_rd[c->resp_tid]] = c->resp_data;
+    c->res |= 1u << c->resp_tid;
+    c->resp_valid = 0;
+  }
   if (t >= 0) {
     c->last = (unsigned)t;
     c->prefer_res = !c->sel_res;
@@ -410,7 +429,7 @@ static void step_tile(FastRun *r, FastTile *tl) {
   unsigned slot = (unsigned)(r->cycle & (FAST_WHEEL - 1));
   for (unsigned i = 0; i < FAST_NC; i++) {
     FastCore *c = &cs[i];
-    if (c->started && !(c->run | c->res) && !(c->wheel_busy >> slot & 1)) {
+    if (c->started && !(c->run | c->res) && !(c->wheel_busy >> slot & 1) && !c->resp_valid) {
       want[i] = UNIT_NONE;
       c->sel = -2;  /* asleep this cycle */
       continue;
@@ -424,12 +443,15 @@ static void step_tile(FastRun *r, FastTile *tl) {
     if (busy >> u & 1) gnt[u] = arbitrate(tl, want, u);
   for (unsigned i = 0; i < FAST_NC; i++)
     if (cs[i].sel != -2) step_core(r, &cs[i], want[i] == UNIT_NONE || gnt[want[i]] == i);
+  if (fast_mbox_tile_busy(r, tl->id)) fast_mbox_step(r, tl->id);
 }
 
 void fast_cycle(FastRun *r) {
   r->retired_now = 0;
   r->any_ready = 0;
   for (unsigned t = 0; t < r->ntiles; t++) step_tile(r, &r->tiles[t]);
+  fast_mbox_idle(r);
+  if (fast_mbox_busy(r)) r->any_ready = 1;
 }
 
 unsigned long long fast_next_event(const FastRun *r) {
@@ -459,6 +481,6 @@ void fast_final(FastRun *r) {
     FastTile *tl = &r->tiles[t];
     tile_count(tl, r->cycle);  /* accesses the latency model saw before the run stopped */
     tsim_cache_stats(t, tl->hits, tl->misses, tl->writebacks);
-    tsim_mbox_stats(t, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   }
+  fast_mbox_final(r);
 }

@@ -33,6 +33,10 @@ typedef struct {
   unsigned last, prefer_res, started;
   int sel, sel_res;     /* this cycle's thread (-1: none) and its queue */
   unsigned unit;        /* the unit its instruction needs */
+  uint8_t pend_rd[FAST_T];  /* destination of a pending mailbox read */
+  int resp_valid;       /* the mailbox's answer, taken next cycle */
+  unsigned resp_tid;
+  uint32_t resp_data;
   unsigned long long issued, retired, susp_mem, susp_fpu, susp_mb, retry;
 } FastCore;
 
@@ -43,6 +47,8 @@ typedef struct {
   struct { unsigned long long cycle; unsigned outcome; int valid; } pend[4];  /* counted 2 cycles later */
 } FastTile;
 
+struct FastMbox;
+
 typedef struct {
   unsigned ncores, ntiles, imem_words;
   int full;
@@ -50,8 +56,11 @@ typedef struct {
   FastTile *tiles;
   FastOp **pair_code;
   uint32_t **pair_image;
+  struct FastMbox *mbox;  /* per tile (fast_mbox.c) */
+  int idle_release;     /* idle detection: wake every tinselIdle thread this cycle */
+  unsigned idle_result;
   unsigned long long cycle;
-  int retired_now;      /* an instruction retired in the cycle being clocked */
+  int retired_now;      /* an instruction retired or a message moved in the cycle being clocked */
   int any_ready;        /* a thread is queued after it */
 } FastRun;
 

@@ -11,6 +11,7 @@
 #include "Vtsim_top__Dpi.h"
 #include "tsim_args.h"
 #include "tsim_hostlink.h"
+#include "tsim_mbox.h"
 #include "tsim_run.h"
 
 #include <stdio.h>
@@ -49,7 +50,8 @@ static void skip_idle(FastRun *r, const Limits *l) {
 }
 
 static void progress_line(unsigned long long cycle, unsigned long long since, double secs) {
-  fprintf(stderr, "tsim: progress: cycle %llu, %.3f M cycles/s (fast engine)\n", cycle, (double)since / secs / 1e6);
+  fprintf(stderr, "tsim: progress: cycle %llu, %.3f M cycles/s, %llu messages\n", cycle, (double)since / secs / 1e6,
+          tsim_mbox_sent_so_far());
 }
 
 static void run(FastRun *r, const TsimArgs *a) {

@@ -1,0 +1,35 @@
+/* fast_mbox.h: the fast engine's mailboxes (fast_mbox.c): the bookkeeping
+   of rtl_models/mbox.sv (send slots, SendLen/SendPtr/SendDest, the
+   reference-counted receive pool, per-thread pointer queues, WaitUntil,
+   idle detection) and a mesh without contention: a message reaches its
+   mailbox a fixed number of cycles per hop after it leaves, in order per
+   destination. Contents live in tsim_mbox.c's store, as for the models. */
+#ifndef FAST_MBOX_H
+#define FAST_MBOX_H
+
+#include "fast_engine.h"
+
+/* A core's request, registered at issue and seen by the mailbox next cycle. */
+typedef struct {
+  int valid, send, wants;
+  unsigned core, tid, csr;  /* core within the tile */
+  uint32_t wd, wd2;
+} FastMbReq;
+
+/* Allocate and free every tile's mailbox (r->tiles set). 0 or -1 (out of memory). */
+int fast_mbox_init(FastRun *r);
+void fast_mbox_free(FastRun *r);
+/* Register a core's request for the mailbox of tile TILE. */
+void fast_mbox_request(FastRun *r, unsigned tile, const FastMbReq *q);
+/* Whether tile TILE's mailbox has anything to do this cycle. */
+int fast_mbox_tile_busy(const FastRun *r, unsigned tile);
+/* Clock tile TILE's mailbox for cycle r->cycle (after its cores). */
+void fast_mbox_step(FastRun *r, unsigned tile);
+/* After every tile: idle detection over the run (release next cycle). */
+void fast_mbox_idle(FastRun *r);
+/* Non-zero while a mailbox has work or a message is on its way. */
+int fast_mbox_busy(const FastRun *r);
+/* End of run: statistics and what each thread waits for. */
+void fast_mbox_final(FastRun *r);
+
+#endif
