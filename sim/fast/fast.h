@@ -38,7 +38,10 @@ typedef struct {
 
 /* Decode INSTR under the profile (full: --profile full). */
 FastOp fast_decode(uint32_t instr, int full);
-/* The shared unit OP needs. */
-unsigned fast_unit(const FastOp *op);
+/* The shared unit each operation needs (fast_decode.c), as tsim_core.sv's
+   `unit`: what the fetched instruction asks the tile for (also when it
+   will then halt, e.g. outside the profile). */
+extern const uint8_t fast_unit_of[F_NUM_OPS];
+static inline unsigned fast_unit(const FastOp *op) { return fast_unit_of[op->op]; }
 
 #endif

@@ -125,13 +125,8 @@ FastOp fast_decode(uint32_t i, int full) {
   }
 }
 
-/* As tsim_core.sv's `unit`: what the fetched instruction asks the tile for
-   (also when it will then halt, e.g. outside the profile). */
-unsigned fast_unit(const FastOp *o) {
-  switch (o->op) {
-  case F_LOAD: case F_LOADF: case F_STORE: case F_STOREF: case F_CSR_FLUSH: return UNIT_MEM;
-  case F_MULDIV: case F_FPU: case F_FPU_X: case F_FCVT_SW: case F_FUSED: return UNIT_FPU;
-  case F_CSR_MBOX: case F_SEND: return UNIT_MBOX;
-  default: return UNIT_NONE;
-  }
-}
+const uint8_t fast_unit_of[F_NUM_OPS] = {
+  [F_LOAD] = UNIT_MEM, [F_LOADF] = UNIT_MEM, [F_STORE] = UNIT_MEM, [F_STOREF] = UNIT_MEM, [F_CSR_FLUSH] = UNIT_MEM,
+  [F_MULDIV] = UNIT_FPU, [F_FPU] = UNIT_FPU, [F_FPU_X] = UNIT_FPU, [F_FCVT_SW] = UNIT_FPU, [F_FUSED] = UNIT_FPU,
+  [F_CSR_MBOX] = UNIT_MBOX, [F_SEND] = UNIT_MBOX,
+};

@@ -449,9 +449,12 @@ static void step_tile(FastRun *r, FastTile *tl) {
 void fast_cycle(FastRun *r) {
   r->retired_now = 0;
   r->any_ready = 0;
+  r->mbox_stepped = 0;
   for (unsigned t = 0; t < r->ntiles; t++) step_tile(r, &r->tiles[t]);
-  fast_mbox_idle(r);
-  if (fast_mbox_busy(r)) r->any_ready = 1;
+  if (r->mbox_stepped || r->idle_release) {
+    fast_mbox_idle(r);
+    if (fast_mbox_busy(r)) r->any_ready = 1;
+  }
 }
 
 unsigned long long fast_next_event(const FastRun *r) {

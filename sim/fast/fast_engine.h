@@ -58,6 +58,7 @@ typedef struct {
   uint32_t **pair_image;
   struct FastMbox *mbox;  /* per tile (fast_mbox.c) */
   int idle_release;     /* idle detection: wake every tinselIdle thread this cycle */
+  int mbox_stepped;     /* a mailbox was clocked this cycle: idle detection may change */
   unsigned idle_result;
   unsigned long long cycle;
   int retired_now;      /* an instruction retired or a message moved in the cycle being clocked */

@@ -39,6 +39,7 @@ typedef struct FastMbox {
   unsigned inq_head, inq_n, inq_cap;
   unsigned long long n_sent, n_recv, n_deliv, n_stall;
   unsigned q_max, pool_max;
+  int live;                     /* had work at the end of its last step */
 } FastMbox;
 
 int fast_mbox_init(FastRun *r) {
@@ -60,7 +61,10 @@ void fast_mbox_free(FastRun *r) {
   r->mbox = NULL;
 }
 
-void fast_mbox_request(FastRun *r, unsigned tile, const FastMbReq *q) { r->mbox[tile].req_in = *q; }
+void fast_mbox_request(FastRun *r, unsigned tile, const FastMbReq *q) {
+  r->mbox[tile].req_in = *q;
+  r->mbox[tile].live = 1;
+}
 
 /* Wake threads WHO with answer V (WaitUntil, or a deferred read). */
 static void wake(FastMbox *m, uint64_t who, uint32_t v) {
@@ -165,6 +169,7 @@ static int push_flight(FastMbox *d, unsigned msg, unsigned len, unsigned long lo
   if (at <= d->last_arrival) at = d->last_arrival + 1;
   d->last_arrival = at;
   d->inq[d->inq_head + d->inq_n++] = (Flight){msg, len, at};
+  d->live = 1;
   return 0;
 }
 
@@ -297,10 +302,13 @@ static void answer(FastRun *r, FastMbox *m, unsigned tile) {
   }
 }
 
-int fast_mbox_tile_busy(const FastRun *r, unsigned tile) {
-  const FastMbox *m = &r->mbox[tile];
+static int has_work(const FastRun *r, const FastMbox *m) {
   return m->req.valid || m->req_in.valid || m->send_pend || m->rx_have || m->inq_n || m->resp_pend ||
          (r->idle_release && m->wait_idle);
+}
+
+int fast_mbox_tile_busy(const FastRun *r, unsigned tile) {
+  return r->mbox[tile].live || (r->idle_release && r->mbox[tile].wait_idle);
 }
 
 void fast_mbox_step(FastRun *r, unsigned tile) {
@@ -313,6 +321,8 @@ void fast_mbox_step(FastRun *r, unsigned tile) {
   if (m->resp_pend) answer(r, m, tile);
   m->req = m->req_in;
   m->req_in.valid = 0;
+  m->live = has_work(r, m);
+  r->mbox_stepped = 1;
 }
 
 void fast_mbox_idle(FastRun *r) {
@@ -330,8 +340,8 @@ void fast_mbox_idle(FastRun *r) {
 
 int fast_mbox_busy(const FastRun *r) {
   for (unsigned t = 0; t < r->ntiles; t++)
-    if (fast_mbox_tile_busy(r, t)) return 1;
-  return 0;
+    if (r->mbox[t].live) return 1;
+  return r->idle_release;
 }
 
 void fast_mbox_final(FastRun *r) {
