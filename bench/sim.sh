@@ -5,8 +5,11 @@
 # instructions per host second (tsim's own timing of the clock loop); then
 # message-bound firmware on a board and a box (cycles and messages per host
 # second); and
-# the time to build each model from clean (BUILD_TIMES=0 skips that). Names
-# the host CPU. Reads BUILD (default build).
+# the time to build each model from clean (BUILD_TIMES=0 skips that); then
+# the fast engine (tsim --engine fast, sim/fast/) beside the cycle model on
+# the same runs: its estimated cycles and their error, and instructions per
+# host CPU second of each (FAST=0 skips that). Names the host CPU. Reads
+# BUILD (default build).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -77,4 +80,30 @@ for t in bench_all-board bench_nn-board bench_all-box bench_nn-box; do
     if (s <= 0) s = 0.01
     printf "%-16s %6d %10d %10d %8.2f %12.4f %10.1f\n", t, b, c, m, s, c / s / 1e6, m / s / 1e3 }'
 done
+
+# The fast engine beside the cycle model: the busy loops above and the
+# message benchmarks on a board (the box's need the board router, which the
+# fast engine does not model yet). cycles: the cycle model's; estimate: the
+# fast engine's, and its error; M instr/s per host CPU second of each.
+# side_by_side LABEL CONFIG ELF: one row.
+side_by_side() {
+  local label=$1 c=$2 elf=$3 e cyc=() ins=()
+  for e in cycle fast; do
+    "$BUILD/bin/tsim" --engine "$e" --config "$c" --elf "$elf" --all-threads --max-cycles 100000000 >/dev/null 2>"$tmp/err"
+    if ! grep -q '^tsim: PASS' "$tmp/err"; then echo "$label: --engine $e did not pass"; head -n 3 "$tmp/err"; return; fi
+    cyc+=("$(sed -n 's/^tsim: cycles //p' "$tmp/err")")
+    ins+=("$(grep '^tsim: total:' "$tmp/err" | awk '{print $13}')")
+  done
+  awk -v l="$label" -v c="${cyc[0]}" -v f="${cyc[1]}" -v ic="${ins[0]}" -v iff="${ins[1]}" 'BEGIN {
+    printf "%-18s %10d %10d %+7.1f%% %10.2f %10.2f %7.1fx\n", l, c, f, 100 * (f - c) / c, ic, iff, (ic > 0 ? iff / ic : 0) }'
+}
+if [ "${FAST:-1}" = 1 ]; then
+  echo
+  echo "fast engine beside the cycle model (cycles: cycle model; estimate: fast engine; M instr/s per host CPU second):"
+  printf '%-18s %10s %10s %8s %10s %10s %8s\n' run cycles estimate error "cycle M/s" "fast M/s" speed-up
+  for c in core tile board; do
+    [ -f "$tmp/busy_$c.elf" ] && side_by_side "busy $c" "$c" "$tmp/busy_$c.elf"
+  done
+  for t in bench_all-board bench_nn-board; do side_by_side "$t" board "$BUILD/tests/router/$t.elf"; done
+fi
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

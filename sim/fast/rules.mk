@@ -25,3 +25,7 @@ endef
 $(foreach c,$(TSIM_CONFIGS),$(eval $(call fast_config,$(c))))
 
 TARGETS += $(TSIM_CONFIGS:%=$(BIN)/tsim-fast-%)
+SUITES  += tests/fast/run.sh
+
+# make bench-sim runs the fast engine beside the cycle models (bench/sim.sh).
+bench-sim: $(TSIM_CONFIGS:%=$(BIN)/tsim-fast-%)

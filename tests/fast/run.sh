@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# tests/fast/run.sh: the fast engine (tsim --engine fast, sim/fast/) against
+# the cycle model on the same runs: ISA programs (tests/sim), mailbox
+# programs (tests/mbox: pass, halt, deadlock, idle; not `order`, whose
+# output is the arrival order, a matter of timing), a halt outside the
+# profile. For each run both engines must give the same exit status, the
+# same stdout and the same verdict line on stderr (PASS/FAIL, the halt,
+# the deadlock or idle line, with cycle counts left out: the fast engine's
+# are estimates). Also: the TSIM_ENGINE environment variable picks the
+# engine, and an unknown engine is a usage error. Reads BUILD (default build).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+BUILD=${BUILD:-build}
+tsim=$BUILD/bin/tsim
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# verdict FILE: tsim's outcome line(s) without cycle counts.
+verdict() {
+  grep -E '^tsim: (PASS|FAIL|board [0-9]+, core|error: deadlock|idle:|every thread)' "$1" |
+    sed -E 's/(after|at cycle|for) [0-9]+ cycles?/\1 N cycles/g; s/quiet since cycle [0-9]+/quiet since cycle N/; s/cycle [0-9]+/cycle N/g'
+}
+
+# same LABEL CONFIG ELF [OPTION...]: run both engines and compare.
+same() {
+  local label=$1 cfg=$2 elf=$3 e rc=(); shift 3
+  if [ ! -f "$elf" ]; then fail "$label" "missing $elf (make BUILD=$BUILD all)"; return; fi
+  for e in cycle fast; do
+    "$tsim" --engine "$e" --config "$cfg" --elf "$elf" --max-cycles 20000000 "$@" >"$tmp/$e.out" 2>"$tmp/$e.err"
+    rc+=($?)
+    verdict "$tmp/$e.err" >"$tmp/$e.verdict"
+  done
+  if [ "${rc[0]}" != "${rc[1]}" ]; then
+    fail "$label" "exit ${rc[0]} (cycle) but ${rc[1]} (fast)" "$(head -n 3 "$tmp/fast.err")"
+  elif ! cmp -s "$tmp/cycle.out" "$tmp/fast.out"; then
+    fail "$label: stdout differs" "$(diff "$tmp/cycle.out" "$tmp/fast.out" | head -n 10)"
+  elif ! cmp -s "$tmp/cycle.verdict" "$tmp/fast.verdict" || [ ! -s "$tmp/cycle.verdict" ]; then
+    fail "$label: verdict differs" "$(diff "$tmp/cycle.verdict" "$tmp/fast.verdict" | head -n 10)"
+  else
+    pass "$label (exit ${rc[0]}; cycles $(sed -n 's/^tsim: cycles //p' "$tmp/cycle.err") cycle model, \
+$(sed -n 's/^tsim: cycles //p' "$tmp/fast.err") estimated)"
+  fi
+}
+
+s=$BUILD/tests/sim m=$BUILD/tests/mbox
+same "int_rr" core "$s/int_rr.elf"
+same "fp_arith_rm" core "$s/fp_arith_rm.elf"
+same "fp_minmax (full)" core "$s/fp_minmax.elf" --profile full
+same "mem" core "$s/mem.elf"
+same "csr" core "$s/csr.elf"
+same "spawn_core" core "$s/spawn_core.elf"
+same "memmap_tile" tile "$s/memmap_tile.elf" --all-threads
+same "fpu_tile" tile "$s/fpu_tile.elf" --all-threads
+same "reject_DIV halts (tinsel)" core "$s/reject_DIV.elf"
+same "reject_FMADD runs (full)" core "$s/reject_FMADD.elf" --profile full
+same "mbox pingpong" tile "$m/pingpong-tile.elf" --all-threads
+same "mbox multicast" tile "$m/multicast-tile.elf" --all-threads
+same "mbox flood" tile "$m/flood-tile.elf" --all-threads
+same "mbox idle" tile "$m/idle-tile.elf" --all-threads
+same "mbox bad_free halts" tile "$m/bad_free-tile.elf" --all-threads
+same "mbox deadlock (watchdog)" tile "$m/deadlock-tile.elf" --all-threads --watchdog 20000
+same "mbox all_to_all, delay seed" tile "$m/all_to_all-tile.elf" --all-threads --delay-seed 3
+same "mbox pingpong (board)" board "$m/pingpong-board.elf" --all-threads
+
+# The environment picks the engine when --engine is not given.
+TSIM_ENGINE=fast "$tsim" --config core --elf "$s/int_rr.elf" --stats-file "$tmp/stats" >/dev/null 2>"$tmp/err"
+check "TSIM_ENGINE=fast runs the fast engine (its statistics file)" grep -q '^exit 0$' "$tmp/stats"
+TSIM_ENGINE=warp "$tsim" --config core --elf "$s/int_rr.elf" >/dev/null 2>"$tmp/err"; rc=$?
+check "TSIM_ENGINE=warp is a usage error (exit $rc)" grep -q 'unknown engine "warp" in TSIM_ENGINE' "$tmp/err"
+"$tsim" --engine warp --config core --elf "$s/int_rr.elf" >/dev/null 2>"$tmp/err"; rc=$?
+check "--engine warp is a usage error (exit $rc)" grep -q 'unknown engine "warp" (expected cycle or fast)' "$tmp/err"
+
+finish
