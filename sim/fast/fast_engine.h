@@ -52,6 +52,7 @@ struct FastMbox;
 typedef struct {
   unsigned ncores, ntiles, imem_words;
   int full;
+  int hostlink;         /* --hostlink: board 0's West link is the host (fast_link.c) */
   FastCore *cores;
   FastTile *tiles;
   FastOp **pair_code;

@@ -10,11 +10,14 @@
 
 #include "Vtsim_top__Dpi.h"
 #include "tsim_args.h"
+#include "fast_link.h"
+#include "tsim_debuglink.h"
 #include "tsim_hostlink.h"
 #include "tsim_mbox.h"
 #include "tsim_run.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -54,17 +57,31 @@ static void progress_line(unsigned long long cycle, unsigned long long since, do
           tsim_mbox_sent_so_far());
 }
 
+/* --hostlink (or a message moved on the West link): after a cycle, the link (tsim_hostlink.c) takes what left,
+   offers what the host sent, and may wait for the host when the board was
+   quiet (then the watchdog restarts), as tsim_main.cpp drives it. */
+static void host_cycle(FastRun *r, TsimLinkIO *io, Limits *l, int active) {
+  if (tsim_links_cycle(io, 1, r->cycle, active)) l->last_active = r->cycle;
+  unsigned off = tsim_debuglink_links_off(0);  /* links a DebugLink QueryIn disabled */
+  io->out_ready &= ~off;
+  io->in_valid &= ~off;
+}
+
 static void run(FastRun *r, const TsimArgs *a) {
   Limits l = {0, tsim_run_quiet_cycles(), a->watchdog, a->max_cycles};
+  TsimLinkIO io = {0};
+  io.out_ready = 0xf;
   int progress = !a->quiet && (a->progress || isatty(STDERR_FILENO));
   double shown_at = clock_seconds(CLOCK_MONOTONIC);
   unsigned long long shown_cycle = 0;
   while (!tsim_stop && r->cycle < l.max_cycles) {
+    int moved = fast_link_edge(r, &io);
     fast_cycle(r);
     r->cycle++;
-    if (r->retired_now) l.last_active = r->cycle;
+    if (r->hostlink || moved) host_cycle(r, &io, &l, r->retired_now || moved);
+    if (r->retired_now || moved) l.last_active = r->cycle;
     else check_quiet(r, &l);
-    if (!r->any_ready && !tsim_stop) skip_idle(r, &l);
+    if (!r->any_ready && !tsim_stop && !r->hostlink) skip_idle(r, &l);
     if (progress && (r->cycle & 0xffff) == 0) {
       double now = clock_seconds(CLOCK_MONOTONIC);
       if (now - shown_at >= 1.0) {
@@ -84,13 +101,16 @@ int main(int argc, char **argv) {
     fprintf(stderr, "tsim: the fast engine writes no waveform (--trace): use --engine cycle\n");
     return TSIM_EXIT_USAGE;
   }
-  if (args.hostlink) {
-    fprintf(stderr, "tsim: the fast engine has no host link yet (--hostlink): use --engine cycle\n");
+  if (args.hostlink && !strcmp(args.config, "box")) {
+    fprintf(stderr, "tsim: the fast engine serves the host link of one board, not a box (--hostlink with "
+            "--config box): use --engine cycle\n");
     return TSIM_EXIT_USAGE;
   }
   if ((rc = tsim_run_load(&args))) return rc;
+  if ((rc = tsim_hostlink_start(&args))) return rc;
   FastRun r;
   if (fast_init(&r, args.profile_full)) return TSIM_EXIT_INPUT;
+  r.hostlink = args.hostlink != NULL;
   double start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
   run(&r, &args);
   double secs = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - start;

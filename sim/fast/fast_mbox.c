@@ -8,6 +8,8 @@
 #include "fast_mbox.h"
 
 #include "Vtsim_top__Dpi.h"
+#include "fast_link.h"
+#include "tsim_hostlink.h"
 #include "tsim_boards.h"
 #include "tsim_run.h"
 
@@ -177,38 +179,43 @@ static int push_flight(FastMbox *d, unsigned msg, unsigned len, unsigned long lo
    routers' input FIFOs); beyond, the sender's mailbox waits (back-pressure). */
 enum { MAX_BOUND = 4 * TinselMeshRouterInputMsgs };
 
-/* The run-wide tile of mailbox address DEST sent from TILE, or -1: another
-   board, the host or a routing key, not modelled yet (said; the run halts). */
-static int dest_tile(unsigned tile, unsigned p, uint32_t dest) {
-  unsigned board = tile / TinselMailboxesPerBoard;
-  if (dest >> LMB == tsim_board_addr(board)) return (int)(board * TinselMailboxesPerBoard + dest % TinselMailboxesPerBoard);
-  fprintf(stderr, "tsim: board %u, core %u, thread %u: message to mailbox address 0x%08x (another board, the "
-          "host or a routing key): the fast engine does not model the board router yet; use --engine cycle\n",
-          board, (tile % TinselMailboxesPerBoard) * TinselCoresPerMailbox + p / TinselThreadsPerCore,
-          p % TinselThreadsPerCore, dest);
-  tsim_stop = TSIM_STOP_HALT;
-  return -1;
-}
-
 /* Thread P's message leaves into the mesh toward its mailbox; 0 when the
    mesh has no room for it yet. */
 static int transmit(FastRun *r, unsigned tile, unsigned p) {
   FastMbox *m = &r->mbox[tile];
   uint32_t dest = m->s_dest[p];
+  unsigned board = tile / TinselMailboxesPerBoard;
   if (dest >> (LMB + TinselMeshXBits + TinselMeshYBits + 3) & 1) tsim_mbox_error(tile, p, ERR_DEST, dest);
-  int dt = dest_tile(tile, p, dest);
-  if (dt < 0) return 1;
+  if (dest >> LMB != tsim_board_addr(board)) return fast_link_send(r, tile, p, dest) != 0;  /* -1: halted */
+  unsigned dt = board * TinselMailboxesPerBoard + dest % TinselMailboxesPerBoard;
   FastMbox *d = &r->mbox[dt];
   if (d->inq_n >= MAX_BOUND) return 0;
-  unsigned msg = tsim_mbox_capture(tile, p, m->s_slot[p], m->s_len[p] + 1, m->s_mhi[p], m->s_mlo[p]);
-  unsigned src = tile % TinselMailboxesPerBoard, dst = (unsigned)dt % TinselMailboxesPerBoard;
+  unsigned msg = fast_mbox_capture(r, tile, p);
+  unsigned src = tile % TinselMailboxesPerBoard, dst = dt % TinselMailboxesPerBoard;
   int dx = (int)(src % XL) - (int)(dst % XL), dy = (int)(src / XL) - (int)(dst / XL);
   unsigned hops = (unsigned)(abs(dx) + abs(dy));
   if (push_flight(d, msg, m->s_len[p], r->cycle + 3 + (hops + 1) * TinselMeshHopLatency)) {
-    fprintf(stderr, "tsim: fast engine: out of memory for messages in flight to tile %d (%u queued)\n", dt, d->inq_n);
+    fprintf(stderr, "tsim: fast engine: out of memory for messages in flight to tile %u (%u queued)\n", dt, d->inq_n);
     exit(70);
   }
   return 1;
+}
+
+unsigned fast_mbox_capture(FastRun *r, unsigned tile, unsigned p) {
+  FastMbox *m = &r->mbox[tile];
+  return tsim_mbox_capture(tile, p, m->s_slot[p], m->s_len[p] + 1, m->s_mhi[p], m->s_mlo[p]);
+}
+
+unsigned fast_mbox_len(const FastRun *r, unsigned tile, unsigned p) { return r->mbox[tile].s_len[p]; }
+
+int fast_mbox_inject(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsigned long long at) {
+  FastMbox *d = &r->mbox[tile];
+  if (d->inq_n >= MAX_BOUND) return -1;
+  if (push_flight(d, msg, len, at)) {
+    fprintf(stderr, "tsim: fast engine: out of memory for messages in flight to tile %u (%u queued)\n", tile, d->inq_n);
+    exit(70);
+  }
+  return 0;
 }
 
 /* One pending message at a time, one flit per cycle, after a random delay (--delay-seed). */
@@ -327,7 +334,7 @@ void fast_mbox_step(FastRun *r, unsigned tile) {
 
 void fast_mbox_idle(FastRun *r) {
   int idle = 1, voted = 1;
-  long long inflight = 0;
+  long long inflight = tsim_hostlink_inflight();
   uint64_t all = TM == 64 ? ~0ull : (1ull << TM) - 1;
   for (unsigned t = 0; t < r->ntiles; t++) {
     idle = idle && r->mbox[t].wait_idle == all;

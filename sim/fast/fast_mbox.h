@@ -25,6 +25,13 @@ void fast_mbox_request(FastRun *r, unsigned tile, const FastMbReq *q);
 int fast_mbox_tile_busy(const FastRun *r, unsigned tile);
 /* Clock tile TILE's mailbox for cycle r->cycle (after its cores). */
 void fast_mbox_step(FastRun *r, unsigned tile);
+/* Capture thread P's pending message (tsim_mbox.c's store): its handle;
+   and its flits - 1. */
+unsigned fast_mbox_capture(FastRun *r, unsigned tile, unsigned p);
+unsigned fast_mbox_len(const FastRun *r, unsigned tile, unsigned p);
+/* A message from outside the mesh (the host link) for tile TILE (run-wide),
+   arriving at cycle AT: 0, or -1 when the mesh toward it is full. */
+int fast_mbox_inject(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsigned long long at);
 /* After every tile: idle detection over the run (release next cycle). */
 void fast_mbox_idle(FastRun *r);
 /* Non-zero while a mailbox has work or a message is on its way. */

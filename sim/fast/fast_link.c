@@ -1,0 +1,82 @@
+/* fast_link.c: see fast_link.h. A message for the host leaves its mailbox
+   into a queue that stands for the board router (BoardRouterLatency
+   cycles, at most LINK_QUEUE messages, then back-pressure) and goes out
+   through the West link when tsim_hostlink.c is ready for it; a message
+   from the host enters its mailbox MacLatency cycles after the link took
+   it (board_router.sv's latencies). */
+#include "fast_link.h"
+
+#include "Vtsim_top__Dpi.h"
+#include "fast_mbox.h"
+#include "tsim_boards.h"
+#include "tsim_debuglink.h"
+#include "tsim_run.h"
+
+#include <stdio.h>
+
+enum { LINK_QUEUE = 16, LMB = TinselLogMailboxesPerBoard, LF = TinselLogMaxFlitsPerMsg };
+
+static struct {
+  struct { uint32_t dest, msg, len; unsigned long long at; } q[LINK_QUEUE];
+  unsigned head, n;
+} out;
+
+static void not_modelled(unsigned tile, unsigned p, uint32_t dest, const char *what) {
+  unsigned board = tile / TinselMailboxesPerBoard;
+  fprintf(stderr, "tsim: board %u, core %u, thread %u: message to mailbox address 0x%08x (%s): the fast engine "
+          "does not model the board router yet; use --engine cycle\n", board,
+          (tile % TinselMailboxesPerBoard) * TinselCoresPerMailbox + p / TinselThreadsPerCore,
+          p % TinselThreadsPerCore, dest, what);
+  tsim_stop = TSIM_STOP_HALT;
+}
+
+/* Without --hostlink the message still goes West: tsim_hostlink.c stops the
+   run there (no host connected), as on the cycle model. */
+int fast_link_send(FastRun *r, unsigned tile, unsigned p, uint32_t dest) {
+  unsigned board = tile / TinselMailboxesPerBoard, above = dest >> LMB, me = tsim_board_addr(board);
+  unsigned yb = TinselMeshXBits + TinselMeshYBits;
+  if (above >> (yb + 2) & 1) { not_modelled(tile, p, dest, "a routing key"); return -1; }
+  unsigned ymask = (1u << TinselMeshYBits) - 1;
+  if ((above >> TinselMeshXBits & ymask) != (me >> TinselMeshXBits & ymask) || !(above >> (yb + 1) & 1)) {
+    not_modelled(tile, p, dest, "another board");
+    return -1;
+  }
+  if ((above >> yb & 1) || board != 0) {
+    not_modelled(tile, p, dest, "the host, through a link the fast engine does not serve");
+    return -1;
+  }
+  if (out.n == LINK_QUEUE) return 0;
+  unsigned i = (out.head + out.n++) % LINK_QUEUE;
+  out.q[i].dest = dest;
+  out.q[i].msg = fast_mbox_capture(r, tile, p);
+  out.q[i].len = fast_mbox_len(r, tile, p);
+  out.q[i].at = r->cycle + TinselBoardRouterLatency;
+  return 1;
+}
+
+int fast_link_edge(FastRun *r, TsimLinkIO *io) {
+  const unsigned w = 1u << TSIM_LINK_W;
+  int moved = 0;
+  io->in_taken = io->out_taken = 0;
+  if (out.n && out.q[out.head].at <= r->cycle && (io->out_ready & w)) {
+    io->out_taken = w;
+    io->out_dest[TSIM_LINK_W] = out.q[out.head].dest;
+    io->out_msg[TSIM_LINK_W] = out.q[out.head].msg;
+    io->out_lens = out.q[out.head].len << (TSIM_LINK_W * LF);
+    out.head = (out.head + 1) % LINK_QUEUE;
+    out.n--;
+    moved = 1;
+  }
+  if (io->in_valid & w) {
+    uint32_t dest = io->in_dest[TSIM_LINK_W];
+    unsigned len = io->in_lens >> (TSIM_LINK_W * LF) & ((1u << LF) - 1);
+    if (dest >> LMB != tsim_board_addr(0)) {
+      not_modelled(0, 0, dest, "from the host, keyed or for another board");
+    } else if (fast_mbox_inject(r, dest % TinselMailboxesPerBoard, io->in_msg[TSIM_LINK_W], len,
+                                r->cycle + TinselMacLatency) == 0) {
+      io->in_taken = w;
+      moved = 1;
+    }
+  }
+  return moved;
+}
