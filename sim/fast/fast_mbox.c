@@ -10,6 +10,7 @@
 #include "Vtsim_top__Dpi.h"
 #include "fast_link.h"
 #include "tsim_hostlink.h"
+#include "tsim_progrouter.h"
 #include "tsim_boards.h"
 #include "tsim_run.h"
 
@@ -194,10 +195,7 @@ static int transmit(FastRun *r, unsigned tile, unsigned p) {
   unsigned src = tile % TinselMailboxesPerBoard, dst = dt % TinselMailboxesPerBoard;
   int dx = (int)(src % XL) - (int)(dst % XL), dy = (int)(src / XL) - (int)(dst / XL);
   unsigned hops = (unsigned)(abs(dx) + abs(dy));
-  if (push_flight(d, msg, m->s_len[p], r->cycle + 3 + (hops + 1) * TinselMeshHopLatency)) {
-    fprintf(stderr, "tsim: fast engine: out of memory for messages in flight to tile %u (%u queued)\n", dt, d->inq_n);
-    exit(70);
-  }
+  fast_mbox_push(r, dt, msg, m->s_len[p], r->cycle + 3 + (hops + 1) * TinselMeshHopLatency);
   return 1;
 }
 
@@ -208,13 +206,17 @@ unsigned fast_mbox_capture(FastRun *r, unsigned tile, unsigned p) {
 
 unsigned fast_mbox_len(const FastRun *r, unsigned tile, unsigned p) { return r->mbox[tile].s_len[p]; }
 
-int fast_mbox_inject(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsigned long long at) {
+void fast_mbox_push(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsigned long long at) {
   FastMbox *d = &r->mbox[tile];
-  if (d->inq_n >= MAX_BOUND) return -1;
   if (push_flight(d, msg, len, at)) {
     fprintf(stderr, "tsim: fast engine: out of memory for messages in flight to tile %u (%u queued)\n", tile, d->inq_n);
     exit(70);
   }
+}
+
+int fast_mbox_inject(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsigned long long at) {
+  if (r->mbox[tile].inq_n >= MAX_BOUND) return -1;
+  fast_mbox_push(r, tile, msg, len, at);
   return 0;
 }
 
@@ -335,6 +337,7 @@ void fast_mbox_step(FastRun *r, unsigned tile) {
 void fast_mbox_idle(FastRun *r) {
   int idle = 1, voted = 1;
   long long inflight = tsim_hostlink_inflight();
+  for (unsigned b = 0; b < tsim_boards(); b++) inflight += tsim_pr_inflight(b);
   uint64_t all = TM == 64 ? ~0ull : (1ull << TM) - 1;
   for (unsigned t = 0; t < r->ntiles; t++) {
     idle = idle && r->mbox[t].wait_idle == all;

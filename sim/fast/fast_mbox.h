@@ -32,6 +32,8 @@ unsigned fast_mbox_len(const FastRun *r, unsigned tile, unsigned p);
 /* A message from outside the mesh (the host link) for tile TILE (run-wide),
    arriving at cycle AT: 0, or -1 when the mesh toward it is full. */
 int fast_mbox_inject(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsigned long long at);
+/* The same without the limit (what a routing-key lookup made). */
+void fast_mbox_push(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsigned long long at);
 /* After every tile: idle detection over the run (release next cycle). */
 void fast_mbox_idle(FastRun *r);
 /* Non-zero while a mailbox has work or a message is on its way. */
