@@ -3,7 +3,8 @@
 # the cycle model on the same runs: ISA programs (tests/sim), mailbox
 # programs (tests/mbox: pass, halt, deadlock, idle; not `order`, whose
 # output is the arrival order, a matter of timing), a halt outside the
-# profile. For each run both engines must give the same exit status, the
+# profile, and one OP2 program through the OP2 sim engine (host link,
+# preload, routing keys). For each run both engines must give the same exit status, the
 # same stdout and the same verdict line on stderr (PASS/FAIL, the halt,
 # the deadlock or idle line, with cycle counts left out: the fast engine's
 # are estimates). Also: the TSIM_ENGINE environment variable picks the
@@ -62,6 +63,21 @@ same "mbox bad_free halts" tile "$m/bad_free-tile.elf" --all-threads
 same "mbox deadlock (watchdog)" tile "$m/deadlock-tile.elf" --all-threads --watchdog 20000
 same "mbox all_to_all, delay seed" tile "$m/all_to_all-tile.elf" --all-threads --delay-seed 3
 same "mbox pingpong (board)" board "$m/pingpong-board.elf" --all-threads
+
+# One small OP2 program (tests/op2/direct_inc.c) through the OP2 sim engine,
+# which spawns tsim: TSIM_ENGINE reaches it through the environment. It
+# checks itself against seq; both engines must say PASSED.
+if "$BUILD/bin/op2c" --target tinsel --imem real --fw-config tile -O2 --gen-dir "$tmp/op2.gen" \
+     -o "$tmp/direct_inc_tinsel" tests/op2/direct_inc.c >"$tmp/op2.build" 2>&1; then
+  for e in cycle fast; do
+    out=$(cd "$tmp" && TSIM_ENGINE=$e OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_DELAY_SEED=2 \
+          timeout 300 ./direct_inc_tinsel 2>&1); rc=$?
+    if [ $rc -eq 0 ] && grep -q '^direct_inc PASSED$' <<<"$out"; then pass "op2 direct_inc on the tile, --engine $e"
+    else fail "op2 direct_inc on the tile, --engine $e" "exit $rc" "$(tail -n 8 <<<"$out")"; fi
+  done
+else
+  fail "op2 direct_inc builds" "$(tail -n 5 "$tmp/op2.build")"
+fi
 
 # The environment picks the engine when --engine is not given.
 TSIM_ENGINE=fast "$tsim" --config core --elf "$s/int_rr.elf" --stats-file "$tmp/stats" >/dev/null 2>"$tmp/err"

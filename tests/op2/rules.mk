@@ -4,11 +4,11 @@
 OP2_TEST_SRCS := $(filter-out tests/op2/airfoil_direct.cpp,$(wildcard tests/op2/*.cpp tests/op2/*.c))
 OP2_TESTS     := $(patsubst tests/op2/%,$(BIN)/tests/op2/%,$(basename $(OP2_TEST_SRCS)))
 
-$(BIN)/tests/op2/%: tests/op2/%.cpp tests/op2/op2_check.h $(OP2_DEPS)
+$(BIN)/tests/op2/%: tests/op2/%.cpp $(wildcard tests/op2/*.h) $(OP2_DEPS)
 	@mkdir -p $(@D)
 	$(OP2C_RUN) --target seq $(OP2C_FLAGS) -o $@ $<
 
-$(BIN)/tests/op2/%: tests/op2/%.c tests/op2/op2_check.h $(OP2_DEPS)
+$(BIN)/tests/op2/%: tests/op2/%.c $(wildcard tests/op2/*.h) $(OP2_DEPS)
 	@mkdir -p $(@D)
 	$(OP2C_RUN) --target seq $(OP2C_FLAGS) -o $@ $<
 
