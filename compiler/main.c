@@ -32,6 +32,7 @@ typedef struct {
   StrArray sources;
   bool dump_ir;
   bool dump_protocol;
+  bool dump_schedule;
   const char *xml_path;
   const char *graph_xml_path;
   bool output_given;
@@ -48,6 +49,7 @@ static void usage(FILE *out) {
           "  -D NAME[=VALUE]      define a macro\n"
           "  --dump-ir            print the IR (docs/ir.md) to stdout\n"
           "  --dump-protocol      print each invocation's protocol (seed 000) to stdout\n"
+          "  --dump-schedule      print the loop-chain analysis (docs/schedule.md) to stdout\n"
           "  --emit-ir-xml FILE   write the IR as XML (docs/ir-xml.md)\n"
           "  --emit-xml FILE      write the POETS graph type (XML v4, docs/graph-type.md)\n"
           "  --gen-dir DIR        keep the generated sources in DIR\n"
@@ -59,7 +61,8 @@ static void usage(FILE *out) {
           "  -O* -g* -f* -W* -m* -std=*   passed to the C/C++ compiler\n"
           "  --help, --version\n"
           "\n"
-          "With --dump-ir, --dump-protocol, --emit-ir-xml or --emit-xml and no -o, op2c stops there.\n");
+          "With --dump-ir, --dump-protocol, --dump-schedule, --emit-ir-xml or --emit-xml\n"
+          "and no -o, op2c stops there.\n");
 }
 
 static void list_targets(void) {
@@ -128,6 +131,8 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->dump_ir = true;
     } else if (!strcmp(a, "--dump-protocol")) {
       o->dump_protocol = true;
+    } else if (!strcmp(a, "--dump-schedule")) {
+      o->dump_schedule = true;
     } else if (!strcmp(a, "--emit-ir-xml")) {
       o->xml_path = option_value(argc, argv, &i, "--emit-ir-xml");
     } else if (!strcmp(a, "--emit-xml")) {
@@ -237,9 +242,12 @@ int main(int argc, char **argv) {
   if (o.dump_protocol)
     for (int i = 0; i < o.sources.len; i++)
       protocol_dump(stdout, protocol_lower(progs[i], TINSEL_MAX_PAYLOAD));
+  if (o.dump_schedule)
+    for (int i = 0; i < o.sources.len; i++)
+      schedule_dump(stdout, schedule_analyse(progs[i]));
   if (o.graph_xml_path && !emit_graph_xml(o.graph_xml_path, progs, o.sources.len))
     return 1;
-  if ((o.dump_ir || o.dump_protocol || o.xml_path || o.graph_xml_path) && !o.output_given)
+  if ((o.dump_ir || o.dump_protocol || o.dump_schedule || o.xml_path || o.graph_xml_path) && !o.output_given)
     return 0;
   return run_backend(&o, progs, o.sources.len) ? 1 : 0;
 }

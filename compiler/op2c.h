@@ -399,6 +399,75 @@ const ProtoPin *protocol_read_recv_of(const ProtoInvocation *inv, int arg);
 const ProtoPin *protocol_read_send_of(const ProtoInvocation *inv, const ProtoPin *recv);
 
 //
+// schedule.c: loop-chain analysis (docs/schedule.md)
+//
+
+enum { DEP_RAW = 1, DEP_WAR = 2, DEP_WAW = 4, DEP_WAW_COMMUTES = 8 }; // WAW of two INCs (MINs, MAXs)
+
+typedef struct {
+  char *name;        // the dat's variable (of the dat whose storage it uses), or the global's
+  bool is_dat;
+} SchedKey;
+
+typedef struct {
+  int key;
+  Access acc;
+  const char *where; // "direct", "MAP:IDX", "MAP:0..M-1" (a vector arg), "gbl", "info", "const"
+  const char *as;    // an overlay: the dat variable the arg names, else NULL
+  bool opt, never;   // op_opt_arg_*; its flag is the constant 0
+} SchedAccess;
+
+typedef struct {
+  const IRLoop *loop;
+  SchedAccess *accs; int naccs; // in arg order, then the consts its kernel reads
+} SchedInvocation;
+
+typedef struct {
+  int from, to;      // invocations; to <= from for a loop-carried one
+  int key;
+  unsigned kinds;    // DEP_*
+  int cycle;         // the cycle carrying it, -1 in program order
+} SchedDep;
+
+typedef struct {
+  const IRFunc *func;
+  int first, last;   // the invocations in it
+} SchedFunc;
+
+typedef struct {       // a for, while or do statement holding invocations
+  char *keyword;
+  const Token *tok, *end;  // the keyword and the last token of the statement
+  const IRFunc *func;
+  int first, last;
+} SchedCycle;
+
+typedef struct {
+  const char *what;  // "reads", "writes", "may-write", "declares", "calls"
+  const char *name;  // a global, a dat, or a function holding invocations
+  const char *via;   // the op_* call that reads a dat, else NULL
+  const Token *tok;
+  const IRFunc *func;
+  int after;         // the last invocation of func before it, -1 if none
+  int cycle;         // the innermost cycle around it, -1 if none
+} SchedHostEvent;
+
+typedef struct {
+  const Program *prog;
+  SchedKey *keys; int nkeys;
+  StrMap key_index;  // name -> key + 1
+  StrMap dat_vars;   // dat variable -> its (last) IRDat
+  SchedInvocation *invs; int ninvs;
+  SchedFunc *funcs; int nfuncs;
+  SchedCycle *cycles; int ncycles;
+  SchedDep *deps; int ndeps; // program order (from < to), then per cycle the carried ones
+  const IRDat **never_written; int nnever_written;
+  SchedHostEvent *events; int nevents;
+} Schedule;
+
+Schedule *schedule_analyse(const Program *prog);
+void schedule_dump(FILE *out, const Schedule *s);
+
+//
 // ir_xml.c
 //
 

@@ -76,6 +76,25 @@ for src in *.c *.cpp; do
   golden "protocol/$name" "$name.protocol" "$tmp/$name.protocol"
 done
 
+# Loop-chain analysis (docs/schedule.md) of the same programs, of airfoil
+# (dp and sp are the same program shape) and of the op2 suite's
+# dependence programs (tests/op2/dep_*.cpp, which run on every engine).
+schedule_golden() { # name dir source [op2c options]
+  local name=$1 dir=$2 src=$3; shift 3
+  if (cd "$dir" && "$OP2C" --dump-schedule "$@" "$src") >"$tmp/$name.schedule" 2>"$tmp/$name.err"; then
+    golden "schedule/$name" "$here/ir/$name.schedule" "$tmp/$name.schedule"
+  else
+    fail "schedule/$name" "op2c failed" "$(cat "$tmp/$name.err")"
+  fi
+}
+for src in *.c *.cpp; do
+  schedule_golden "${src%.*}" . "$src" -I include
+done
+schedule_golden airfoil "$root/apps/airfoil/dp" airfoil.cpp
+for src in "$root"/tests/op2/dep_*.cpp; do
+  schedule_golden "$(basename "$src" .cpp)" "$root/tests/op2" "$(basename "$src")"
+done
+
 # Reads through the same map slot sharing a message: the program the op2
 # suite also runs on every engine.
 if "$OP2C" --dump-protocol "$root/tests/op2/merged_reads.cpp" >"$tmp/merged_reads.protocol" 2>"$tmp/merged_reads.err"; then
@@ -240,6 +259,10 @@ check "driver/gen-dir-has-translation" test -s "$tmp/newgen/0_arg_idx.cpp"
 expect_fail gen-dir-file "op2c: error: cannot create --gen-dir '$tmp/afile/x'" --target seq ${TEST_CFLAGS:-} --gen-dir "$tmp/afile/x" \
   -o "$tmp/x.exe" "$root/tests/op2/arg_idx.cpp"
 expect_fail no-sources "op2c: error: no source files"
+# --dump-schedule analyses only a program the front end accepts: its errors, exit 1.
+expect_fail schedule-needs-valid-program "idx_range.cpp:7:31: error: idx 2 is outside the range of map 'pedge'" \
+  --dump-schedule "$here/diag/idx_range.cpp"
+check "driver/help-dump-schedule" bash -c "'$OP2C' --help | grep -q '^  --dump-schedule '"
 expect_fail unknown-option "op2c: error: unknown option '--frobnicate'" --frobnicate x.cpp
 expect_fail unknown-target "op2c: error: unknown target 'gpu'" -t gpu x.cpp
 expect_fail missing-file "op2c: error: cannot read 'no_such_file.cpp': No such file or directory" no_such_file.cpp
