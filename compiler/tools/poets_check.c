@@ -42,6 +42,8 @@
 #include <libxml/hash.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <libxml/xmlreader.h>
+#include <sys/stat.h>
 
 #define V4_NS "https://poets-project.org/schemas/virtual-graph-schema-v4"
 #define MAX_ERRORS 100
@@ -717,10 +719,12 @@ static void no_content(xmlNode *e) {
   }
 }
 
-static void check_instance(xmlNode *gi, GraphType *g) {
+static const char *const dev_attrs[] = {"id", "type", "P", "S", NULL};
+static const char *const edge_attrs[] = {"path", "sendIndex", "P", "S", NULL};
+
+// The GraphInstance element itself: its attributes and P.
+static void check_instance_head(xmlNode *gi, GraphType *g) {
   static const char *const gi_attrs[] = {"id", "graphTypeId", "P", NULL};
-  static const char *const dev_attrs[] = {"id", "type", "P", "S", NULL};
-  static const char *const edge_attrs[] = {"path", "sendIndex", "P", "S", NULL};
   only_attrs(gi, gi_attrs);
   char *id = name_attr(gi, "id"), *tid = name_attr(gi, "graphTypeId");
   if (tid && g->id && strcmp(tid, g->id))
@@ -728,6 +732,92 @@ static void check_instance(xmlNode *gi, GraphType *g) {
   check_value(gi, "P", g->props, "the GraphInstance");
   xmlFree(id);
   xmlFree(tid);
+}
+
+// One child of DeviceInstances; devs maps the ids so far to their types.
+static void check_device(xmlNode *d, GraphType *g, xmlHashTablePtr devs, bool *warned_ext) {
+  bool ext = is_elem(d, "ExtI");
+  if (!ext && !is_elem(d, "DevI")) {
+    error_at(line_of(d), "unexpected <%s> in DeviceInstances", d->name);
+    return;
+  }
+  only_attrs(d, dev_attrs);
+  no_content(d);
+  char *did = name_attr(d, "id"), *type = name_attr(d, "type");
+  DevType *t = type ? find_type(g, type) : NULL;
+  if (type && !t)
+    error_at(line_of(d), "device '%s': unknown type '%s'", did ? did : "?", type);
+  else if (t && t->external != ext)
+    error_at(line_of(d), "device '%s': <%s> of %s '%s'", did ? did : "?", d->name,
+             t->external ? "ExternalType" : "DeviceType", type);
+  if (ext && t && !*warned_ext) { // a warning: the file is right, their reader is not
+    fprintf(stderr, "%s:%ld: warning: ExtI '%s': graph_schema's streaming C++ reader (4.4) crashes on any external "
+                    "instance (it gives external types no State); its whole-file readers load it\n",
+            file, line_of(d), did ? did : "?");
+    *warned_ext = true;
+  }
+  if (did && t) {
+    if (xmlHashAddEntry(devs, BAD_CAST did, t) != 0)
+      error_at(line_of(d), "device '%s' is declared twice", did);
+    char what[300];
+    snprintf(what, sizeof what, "device '%s'", did);
+    check_value(d, "P", t->props, what);
+    check_value(d, "S", t->state, what);
+  }
+  xmlFree(did);
+  xmlFree(type);
+}
+
+// One child of EdgeInstances: dstDev:dstPin-srcDev:srcPin, each a name.
+static void check_edge(xmlNode *e, xmlHashTablePtr devs) {
+  if (!is_elem(e, "EdgeI")) {
+    error_at(line_of(e), "unexpected <%s> in EdgeInstances", e->name);
+    return;
+  }
+  only_attrs(e, edge_attrs);
+  no_content(e);
+  char *path = attr(e, "path");
+  char part[4][256];
+  int n = 0;
+  if (path) {
+    const char *p = path;
+    const char seps[] = ":-:";
+    for (n = 0; n < 4; n++) {
+      size_t k = 0;
+      while (p[k] && (isalnum((unsigned char)p[k]) || p[k] == '_') && k < sizeof part[n] - 1)
+        k++;
+      memcpy(part[n], p, k);
+      part[n][k] = 0;
+      if (!k || (n < 3 ? p[k] != seps[n] : p[k] != 0))
+        break;
+      p += k + 1;
+    }
+  }
+  if (n != 4) {
+    error_at(line_of(e), "EdgeI path '%s' is not dstDevice:dstPin-srcDevice:srcPin of names", path ? path : "(none)");
+    xmlFree(path);
+    return;
+  }
+  DevType *dt = xmlHashLookup(devs, BAD_CAST part[0]), *st = xmlHashLookup(devs, BAD_CAST part[2]);
+  Pin *dp = dt ? find_pin(dt, part[1], false) : NULL, *sp = st ? find_pin(st, part[3], true) : NULL;
+  if (!dt || !st)
+    error_at(line_of(e), "edge '%s': no device '%s'", path, dt ? part[2] : part[0]);
+  else if (!dp || !sp)
+    error_at(line_of(e), "edge '%s': device type '%s' has no %s pin '%s'", path, dp ? st->id : dt->id,
+             dp ? "output" : "input", dp ? part[3] : part[1]);
+  else if (strcmp(dp->msg, sp->msg))
+    error_at(line_of(e), "edge '%s': joins message types '%s' and '%s'", path, sp->msg, dp->msg);
+  else {
+    char what[600];
+    snprintf(what, sizeof what, "edge '%s'", path);
+    check_value(e, "P", dp->props, what);
+    check_value(e, "S", dp->state, what);
+  }
+  xmlFree(path);
+}
+
+static void check_instance(xmlNode *gi, GraphType *g) {
+  check_instance_head(gi, g);
   xmlNode *dis = NULL, *eis = NULL;
   for (xmlNode *c = gi->children; c; c = c->next) {
     if (c->type != XML_ELEMENT_NODE)
@@ -749,89 +839,12 @@ static void check_instance(xmlNode *gi, GraphType *g) {
   only_attrs(eis, none);
   xmlHashTablePtr devs = xmlHashCreate(1024);
   bool warned_ext = false;
-  for (xmlNode *d = dis->children; d; d = d->next) {
-    if (d->type != XML_ELEMENT_NODE)
-      continue;
-    bool ext = is_elem(d, "ExtI");
-    if (!ext && !is_elem(d, "DevI")) {
-      error_at(line_of(d), "unexpected <%s> in DeviceInstances", d->name);
-      continue;
-    }
-    only_attrs(d, dev_attrs);
-    no_content(d);
-    char *did = name_attr(d, "id"), *type = name_attr(d, "type");
-    DevType *t = type ? find_type(g, type) : NULL;
-    if (type && !t)
-      error_at(line_of(d), "device '%s': unknown type '%s'", did ? did : "?", type);
-    else if (t && t->external != ext)
-      error_at(line_of(d), "device '%s': <%s> of %s '%s'", did ? did : "?", d->name,
-               t->external ? "ExternalType" : "DeviceType", type);
-    if (ext && t && !warned_ext) { // a warning: the file is right, their reader is not
-      fprintf(stderr, "%s:%ld: warning: ExtI '%s': graph_schema's streaming C++ reader (4.4) crashes on any external "
-                      "instance (it gives external types no State); its whole-file readers load it\n",
-              file, line_of(d), did ? did : "?");
-      warned_ext = true;
-    }
-    if (did && t) {
-      if (xmlHashAddEntry(devs, BAD_CAST did, t) != 0)
-        error_at(line_of(d), "device '%s' is declared twice", did);
-      char what[300];
-      snprintf(what, sizeof what, "device '%s'", did);
-      check_value(d, "P", t->props, what);
-      check_value(d, "S", t->state, what);
-    }
-    xmlFree(did);
-    xmlFree(type);
-  }
-  for (xmlNode *e = eis->children; e; e = e->next) {
-    if (e->type != XML_ELEMENT_NODE)
-      continue;
-    if (!is_elem(e, "EdgeI")) {
-      error_at(line_of(e), "unexpected <%s> in EdgeInstances", e->name);
-      continue;
-    }
-    only_attrs(e, edge_attrs);
-    no_content(e);
-    char *path = attr(e, "path");
-    char part[4][256];
-    int n = 0;
-    if (path) {
-      // dstDev:dstPin-srcDev:srcPin, each a name
-      const char *p = path;
-      const char seps[] = ":-:";
-      for (n = 0; n < 4; n++) {
-        size_t k = 0;
-        while (p[k] && (isalnum((unsigned char)p[k]) || p[k] == '_') && k < sizeof part[n] - 1)
-          k++;
-        memcpy(part[n], p, k);
-        part[n][k] = 0;
-        if (!k || (n < 3 ? p[k] != seps[n] : p[k] != 0))
-          break;
-        p += k + 1;
-      }
-    }
-    if (n != 4) {
-      error_at(line_of(e), "EdgeI path '%s' is not dstDevice:dstPin-srcDevice:srcPin of names", path ? path : "(none)");
-      xmlFree(path);
-      continue;
-    }
-    DevType *dt = xmlHashLookup(devs, BAD_CAST part[0]), *st = xmlHashLookup(devs, BAD_CAST part[2]);
-    Pin *dp = dt ? find_pin(dt, part[1], false) : NULL, *sp = st ? find_pin(st, part[3], true) : NULL;
-    if (!dt || !st)
-      error_at(line_of(e), "edge '%s': no device '%s'", path, dt ? part[2] : part[0]);
-    else if (!dp || !sp)
-      error_at(line_of(e), "edge '%s': device type '%s' has no %s pin '%s'", path, dp ? st->id : dt->id,
-               dp ? "output" : "input", dp ? part[3] : part[1]);
-    else if (strcmp(dp->msg, sp->msg))
-      error_at(line_of(e), "edge '%s': joins message types '%s' and '%s'", path, sp->msg, dp->msg);
-    else {
-      char what[600];
-      snprintf(what, sizeof what, "edge '%s'", path);
-      check_value(e, "P", dp->props, what);
-      check_value(e, "S", dp->state, what);
-    }
-    xmlFree(path);
-  }
+  for (xmlNode *d = dis->children; d; d = d->next)
+    if (d->type == XML_ELEMENT_NODE)
+      check_device(d, g, devs, &warned_ext);
+  for (xmlNode *e = eis->children; e; e = e->next)
+    if (e->type == XML_ELEMENT_NODE)
+      check_edge(e, devs);
   xmlHashFree(devs, NULL);
 }
 
@@ -856,7 +869,119 @@ static void free_graph_type(GraphType *g) {
   xmlFree(g->id);
 }
 
+//
+// --code FILE: the graph type's code as one translation unit, each handler a
+// function with the scope graph_schema's generated C++ gives it (types named
+// as their code generator names them, packed; the device type's shared code
+// and handlers in namespace ns_<type> when compiled as C++), so that
+// `cc -fsyntax-only` and `c++ -fsyntax-only` show whether the code is
+// self-contained C that compiles as C++ too.
+//
+
+// A type name from the graph's, a device type's and a pin's ids (valid until the next call).
+static const char *format_name(const char *fmt, const char *a, const char *b, const char *c) {
+  static char buf[1024];
+  snprintf(buf, sizeof buf, fmt, a, b, c);
+  return buf;
+}
+
+static char *text_of(xmlNode *parent, const char *name) {
+  xmlNode *c = parent ? child(parent, name) : NULL;
+  xmlChar *s = c ? xmlNodeGetContent(c) : NULL;
+  char *r = xstrdup(s ? (const char *)s : "");
+  xmlFree(s);
+  return r;
+}
+
+// A struct of the declarations in NAME under parent (a dummy member when
+// there are none: C has no empty structs).
+static void code_struct(FILE *o, xmlNode *parent, const char *name, const char *type) {
+  char *decls = text_of(parent, name);
+  Lex lx = {decls, 0, 0, false};
+  Member *ms = NULL;
+  int n = 0;
+  bool ok = parse_members(&lx, &ms, &n, false);
+  fprintf(o, "typedef struct {\n%s%s} %s;\n", decls, ok && n ? "\n" : "\nuint8_t poets_empty_;\n", type);
+  free_members(ms, n);
+  free(decls);
+}
+
+static void code_body(FILE *o, xmlNode *parent, const char *name, const char *unused) {
+  char *code = text_of(parent, name);
+  fprintf(o, "{\n  (void)graphProperties, (void)deviceProperties, (void)deviceState;%s\n%s\n}\n", unused, code);
+  free(code);
+}
+
+static void code_device_type(FILE *o, const char *g, xmlNode *dt) {
+  char *d = attr(dt, "id");
+  const char *scope = "const %s_properties_t *graphProperties, const %s_%s_properties_t *deviceProperties, ";
+  code_struct(o, dt, "Properties", format_name("%s_%s_properties_t", g, d, ""));
+  code_struct(o, dt, "State", format_name("%s_%s_state_t", g, d, ""));
+  fprintf(o, "#ifdef __cplusplus\nnamespace ns_%s {\n#endif\n", d);
+  char *shared = text_of(dt, "SharedCode");
+  fprintf(o, "%s\n", shared);
+  free(shared);
+  for (xmlNode *p = dt->children; p; p = p->next) {
+    bool in = is_elem(p, "InputPin"), out = is_elem(p, "OutputPin");
+    if (!in && !out)
+      continue;
+    char *pin = attr(p, "name"), *m = attr(p, "messageTypeId");
+    if (in) {
+      code_struct(o, p, "Properties", format_name("%s_%s_%s_properties_t", g, d, pin));
+      fprintf(o, "static void %s_%s_recv(", d, pin);
+      fprintf(o, scope, g, g, d);
+      fprintf(o, "%s_%s_state_t *deviceState, const %s_%s_%s_properties_t *edgeProperties, const %s_%s_message_t *message)\n",
+              g, d, g, d, pin, g, m);
+      code_body(o, p, "OnReceive", " (void)edgeProperties, (void)message;");
+    } else {
+      fprintf(o, "static void %s_%s_send(", d, pin);
+      fprintf(o, scope, g, g, d);
+      fprintf(o, "%s_%s_state_t *deviceState, %s_%s_message_t *message, bool *doSend)\n", g, d, g, m);
+      code_body(o, p, "OnSend", " (void)message, (void)doSend;");
+    }
+    xmlFree(pin);
+    xmlFree(m);
+  }
+  fprintf(o, "static void %s_rts(", d);
+  fprintf(o, scope, g, g, d);
+  fprintf(o, "const %s_%s_state_t *deviceState, uint32_t *readyToSend)\n", g, d);
+  code_body(o, dt, "ReadyToSend", " (void)readyToSend;");
+  fprintf(o, "static void %s_init(", d);
+  fprintf(o, scope, g, g, d);
+  fprintf(o, "%s_%s_state_t *deviceState)\n", g, d);
+  code_body(o, dt, "OnInit", "");
+  fprintf(o, "#ifdef __cplusplus\n}\n#endif\n");
+  xmlFree(d);
+}
+
+static void write_code(FILE *o, xmlNode *gt) {
+  char *g = attr(gt, "id");
+  fprintf(o, "// The code of graph type %s as graph_schema's generated C++ scopes it (poets_check --code).\n", g);
+  fprintf(o, "#include <stdbool.h>\n#include <stdint.h>\n#include <string.h>\n");
+  fprintf(o, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
+             "void handler_log(int level, const char *fmt, ...);\nvoid handler_exit(int code);\n"
+             "#ifdef __cplusplus\n}\n#endif\n#pragma pack(push, 1)\n");
+  code_struct(o, gt, "Properties", format_name("%s_properties_t", g, "", ""));
+  xmlNode *mts = child(gt, "MessageTypes"), *dts = child(gt, "DeviceTypes");
+  for (xmlNode *m = mts ? mts->children : NULL; m; m = m->next)
+    if (is_elem(m, "MessageType")) {
+      char *id = attr(m, "id");
+      code_struct(o, m, "Message", format_name("%s_%s_message_t", g, id, ""));
+      xmlFree(id);
+    }
+  char *shared = text_of(gt, "SharedCode");
+  fprintf(o, "%s\n", shared);
+  free(shared);
+  for (xmlNode *dt = dts ? dts->children : NULL; dt; dt = dt->next)
+    if (is_elem(dt, "DeviceType"))
+      code_device_type(o, g, dt);
+  fprintf(o, "#pragma pack(pop)\n");
+  xmlFree(g);
+}
+
 #define READ_OPTIONS (XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING)
+
+static const char *code_path; // --code FILE
 
 static int check_doc(const char *path, xmlDoc *doc, bool type_only) {
   file = path;
@@ -893,6 +1018,13 @@ static int check_doc(const char *path, xmlDoc *doc, bool type_only) {
     if (gt && !gi && !type_only)
       error_at(line_of(root), "Graphs has no GraphInstance (graph_schema's readers load a type and its instance from "
                               "one file; --type-only checks a type alone)");
+    if (code_path && gt && !errors) {
+      FILE *o = fopen(code_path, "w");
+      if (o)
+        write_code(o, gt);
+      if (!o || fclose(o) != 0)
+        error_at(0, "cannot write the code to '%s'", code_path);
+    }
     free_graph_type(&g);
   }
   xmlFreeDoc(doc);
@@ -901,7 +1033,121 @@ static int check_doc(const char *path, xmlDoc *doc, bool type_only) {
   return errors ? 1 : 0;
 }
 
+// Streaming: libxml2's reader holds the GraphType's subtree, the device ids
+// and one instance element at a time, not the whole file's tree (about 12
+// times the file, as for graph_schema's whole-file readers), so files of
+// millions of devices can be checked. The same checks and messages as the
+// tree; used with --stream and for files over STREAM_BYTES.
+#define STREAM_BYTES (64L << 20)
+
+typedef struct {
+  xmlTextReaderPtr r;
+  GraphType g;
+  xmlHashTablePtr devs;
+  bool root_ok, have_gt, have_gi, loaded, warned_ext;
+  int section;   // in GraphInstance: 1 DeviceInstances, 2 EdgeInstances
+  long root_line, gi_line;
+} Stream;
+
+// An element at depth 1: returns the reader's next status.
+static int stream_top(Stream *s, xmlNode *n) {
+  if (!in_v4(n)) {
+    error_at(line_of(n), "<%s> is not in namespace " V4_NS, n->name);
+  } else if (is_elem(n, "GraphType") && !s->have_gt && !s->have_gi) {
+    s->have_gt = true;
+    xmlNode *gt = xmlTextReaderExpand(s->r);
+    s->loaded = gt && load_graph_type(gt, &s->g);
+  } else if (is_elem(n, "GraphInstance") && s->have_gt && !s->have_gi) {
+    s->have_gi = true;
+    s->gi_line = line_of(n);
+    if (s->loaded)
+      check_instance_head(n, &s->g);
+    return xmlTextReaderRead(s->r); // into it
+  } else if (is_elem(n, "GraphInstance") && !s->have_gt) {
+    error_at(line_of(n), "GraphInstance before any GraphType (their readers want the type first, in the same file)");
+  } else {
+    error_at(line_of(n), "unexpected <%s> in Graphs (the readers take one GraphType, then one GraphInstance)", n->name);
+  }
+  return xmlTextReaderNext(s->r);
+}
+
+// An element inside the GraphInstance (depth 2 or 3).
+static int stream_instance(Stream *s, xmlNode *n, int depth) {
+  static const char *const none[] = {NULL};
+  if (depth == 2) {
+    if (is_elem(n, "DeviceInstances") && s->section == 0)
+      s->section = 1;
+    else if (is_elem(n, "EdgeInstances") && s->section == 1)
+      s->section = 2;
+    else {
+      error_at(line_of(n), "unexpected <%s> in GraphInstance (the readers take one DeviceInstances, then one "
+                           "EdgeInstances)", n->name);
+      return xmlTextReaderNext(s->r);
+    }
+    only_attrs(n, none);
+    return xmlTextReaderRead(s->r);
+  }
+  xmlNode *e = xmlTextReaderExpand(s->r);
+  if (e && s->section == 1)
+    check_device(e, &s->g, s->devs, &s->warned_ext);
+  else if (e)
+    check_edge(e, s->devs);
+  return xmlTextReaderNext(s->r);
+}
+
+static int check_stream(const char *path, xmlTextReaderPtr reader, bool type_only) {
+  file = path;
+  errors = 0;
+  Stream s = {reader, {0}, xmlHashCreate(1024), false, false, false, false, false,
+              0, 0, 0};
+  int ret = s.r ? xmlTextReaderRead(s.r) : -1;
+  while (ret == 1) {
+    xmlNode *n = xmlTextReaderCurrentNode(s.r);
+    int depth = xmlTextReaderDepth(s.r);
+    if (xmlTextReaderNodeType(s.r) != XML_READER_TYPE_ELEMENT || !n) {
+      ret = xmlTextReaderRead(s.r);
+    } else if (depth == 0) {
+      s.root_ok = is_elem(n, "Graphs") && in_v4(n);
+      s.root_line = line_of(n);
+      if (!s.root_ok)
+        error_at(line_of(n), "the root element is not Graphs in namespace " V4_NS);
+      ret = s.root_ok ? xmlTextReaderRead(s.r) : xmlTextReaderNext(s.r); // to the end: is it XML?
+    } else if (depth == 1) {
+      ret = stream_top(&s, n);
+    } else if (s.have_gi && s.loaded && (depth == 2 || (depth == 3 && s.section))) {
+      ret = stream_instance(&s, n, depth);
+    } else {
+      ret = xmlTextReaderNext(s.r);
+    }
+  }
+  if (ret < 0) {
+    fprintf(stderr, "%s: error: cannot read or parse as XML\n", path);
+  } else if (s.root_ok) {
+    if (s.have_gi && s.loaded && s.section < 2)
+      error_at(s.gi_line, "GraphInstance has no <%s>", s.section ? "EdgeInstances" : "DeviceInstances");
+    if (!s.have_gt)
+      error_at(s.root_line, "Graphs has no GraphType");
+    if (s.have_gt && !s.have_gi && !type_only)
+      error_at(s.root_line, "Graphs has no GraphInstance (graph_schema's readers load a type and its instance from "
+                  "one file; --type-only checks a type alone)");
+  }
+  xmlHashFree(s.devs, NULL);
+  free_graph_type(&s.g);
+  if (s.r)
+    xmlFreeTextReader(s.r);
+  if (ret < 0)
+    return 2;
+  if (errors > MAX_ERRORS)
+    fprintf(stderr, "%s: %d errors (the first %d shown)\n", path, errors, MAX_ERRORS);
+  return errors ? 1 : 0;
+}
+
+static bool stream_mode; // --stream
+
 static int check_file(const char *path, bool type_only) {
+  struct stat st;
+  if (!code_path && (stream_mode || (stat(path, &st) == 0 && st.st_size > STREAM_BYTES)))
+    return check_stream(path, xmlReaderForFile(path, NULL, READ_OPTIONS), type_only);
   return check_doc(path, xmlReadFile(path, NULL, READ_OPTIONS), type_only);
 }
 
@@ -910,15 +1156,31 @@ int poets_check_buffer(const char *name, const char *data, int size, bool type_o
   return check_doc(name, xmlReadMemory(data, size, name, NULL, READ_OPTIONS | XML_PARSE_NOERROR), type_only);
 }
 
+// The same with the streaming reader.
+int poets_check_buffer_stream(const char *name, const char *data, int size, bool type_only) {
+  return check_stream(name, xmlReaderForMemory(data, size, name, NULL, READ_OPTIONS | XML_PARSE_NOERROR), type_only);
+}
+
 #ifndef POETS_CHECK_NO_MAIN
 int main(int argc, char **argv) {
   bool type_only = false;
   int first = 1, rc = 0;
-  if (first < argc && !strcmp(argv[first], "--type-only"))
-    type_only = true, first++;
-  if (first >= argc || argv[first][0] == '-') {
-    fprintf(stderr, "usage: poets_check [--type-only] FILE.xml...\n"
-                    "Checks POETS graph XML (v4) against the rules of graph_schema's readers.\n");
+  for (;;) {
+    if (first < argc && !strcmp(argv[first], "--type-only"))
+      type_only = true, first++;
+    else if (first < argc && !strcmp(argv[first], "--stream"))
+      stream_mode = true, first++;
+    else if (first + 1 < argc && !strcmp(argv[first], "--code"))
+      code_path = argv[first + 1], first += 2;
+    else
+      break;
+  }
+  if (first >= argc || argv[first][0] == '-' || (code_path && (first + 1 != argc || stream_mode))) {
+    fprintf(stderr, "usage: poets_check [--type-only] [--stream | --code OUT.c] FILE.xml...\n"
+                    "Checks POETS graph XML (v4) against the rules of graph_schema's readers.\n"
+                    "--code (one FILE): also writes the graph type's code as one C/C++ translation unit,\n"
+                    "each handler in the scope graph_schema's generated code gives it.\n"
+                    "--stream: read with libxml2's streaming reader, as for files over 64 MiB.\n");
     return 2;
   }
   xmlInitParser();

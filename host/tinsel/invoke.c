@@ -293,6 +293,7 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   }
 
   op2t_inv_record *rec = op2t_record(inv);
+  op2t_record_step(k, begin, inv->begin_bytes, rt.graph_props);
   op2t_run run = {.graph = g, .inv = inv, .devs = rt.devs, .graph_props = rt.graph_props, .fanouts = fs->f,
                   .nfanouts = fs->n, .k = k, .instance = op2t_instance_generation(), .begin = begin, .on_end = on_end, .controller = &c, .counts = &rec->counts,
                   .seed = rt.seed ^ ((uint64_t)rt.round << 32)};

@@ -87,5 +87,10 @@ op2t_inv_record *op2t_record(const op2t_invocation *inv);
 void op2t_record_call(op2t_inv_record *rec, const op2t_invocation *inv, const op2t_fanouts *fs,
                       const op2t_devs *devs);
 extern const char *op2t_instance_path;
+/* For the self-contained file (OP2_EMIT_INSTANCE): each call's begin
+ * message (the controller device replays them) with the graph properties
+ * it ran with, and the first values the devices got of each dat. */
+void op2t_record_step(int k, const char *begin, int bytes, const char *graph_props);
+void op2t_record_push(int type, int off, int bytes);
 
 #endif

@@ -15,6 +15,8 @@
  *                           OP2_EMIT_INSTANCE_ALONE=1 the instance alone, for
  *                           the graph type of op2c --emit-xml
  */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +82,147 @@ void op2t_record_call(op2t_inv_record *rec, const op2t_invocation *inv, const op
   (void)inv;
 }
 
+/* --- What the self-contained file needs beyond the type and the edges. */
+
+#define STEP_WORDS (1 + 14) /* the invocation, then its begin message (56 bytes at most) */
+
+static struct {
+  uint32_t (*steps)[STEP_WORDS];
+  long nsteps, cap;
+  char *first_props;    /* the graph properties at the first call */
+  int consts_changed;   /* op_decl_const changed them after it */
+  char **first_state;   /* [ntypes]: the states as the devices first got each dat */
+  int *first_n;         /* [ntypes] devices in first_state */
+  int **pushed;         /* [ntypes]: offsets captured, -1 ended */
+} inst;
+
+void op2t_record_step(int k, const char *begin, int bytes, const char *graph_props) {
+  const op2t_graph *g = &op2t_graph_info;
+  if (!op2t_instance_path)
+    return;
+  if (bytes > (STEP_WORDS - 1) * 4)
+    op2t_fatal("%s: a begin message of %d bytes, more than the %d the instance writer keeps",
+               g->invocations[k]->name, bytes, (STEP_WORDS - 1) * 4);
+  if (!inst.first_props) {
+    inst.first_props = op2t_calloc((size_t)g->props_bytes + 1, 1);
+    memcpy(inst.first_props, graph_props, (size_t)g->props_bytes);
+  } else if (memcmp(inst.first_props, graph_props, (size_t)g->props_bytes)) {
+    inst.consts_changed = 1;
+  }
+  if (inst.nsteps == inst.cap) {
+    inst.cap = inst.cap ? 2 * inst.cap : 1024;
+    inst.steps = realloc(inst.steps, (size_t)inst.cap * sizeof(*inst.steps));
+    if (!inst.steps)
+      op2t_fatal("out of memory keeping %ld calls for the instance", inst.cap);
+  }
+  uint32_t *s = inst.steps[inst.nsteps++];
+  memset(s, 0, sizeof(*inst.steps));
+  s[0] = (uint32_t)k;
+  memcpy(s + 1, begin, (size_t)bytes);
+}
+
+/* The devices of TYPE just got a dat at OFF: its first values, unless an
+ * earlier dat was there first. */
+void op2t_record_push(int type, int off, int bytes) {
+  const op2t_graph *g = &op2t_graph_info;
+  if (!op2t_instance_path)
+    return;
+  if (!inst.first_state) {
+    inst.first_state = op2t_calloc((size_t)g->ntypes + 1, sizeof(char *));
+    inst.first_n = op2t_calloc((size_t)g->ntypes + 1, sizeof(int));
+    inst.pushed = op2t_calloc((size_t)g->ntypes + 1, sizeof(int *));
+  }
+  const op2t_devs *d = &op2t_bound_devs()[type];
+  if (!inst.first_state[type]) {
+    inst.first_state[type] = op2t_calloc((size_t)d->n + 1, (size_t)d->state_bytes);
+    inst.first_n[type] = d->n;
+    inst.pushed[type] = op2t_calloc(1, sizeof(int));
+    inst.pushed[type][0] = -1;
+  }
+  int n = 0;
+  while (inst.pushed[type][n] >= 0)
+    if (inst.pushed[type][n++] == off)
+      return;
+  if (d->n != inst.first_n[type])
+    return; /* another binding: keep the first one's */
+  inst.pushed[type] = realloc(inst.pushed[type], sizeof(int) * ((size_t)n + 2));
+  if (!inst.pushed[type])
+    op2t_fatal("out of memory");
+  inst.pushed[type][n] = off;
+  inst.pushed[type][n + 1] = -1;
+  for (int e = 0; e < d->n; e++)
+    memcpy(inst.first_state[type] + (size_t)e * d->state_bytes + off, d->state + (size_t)e * d->state_bytes + off,
+           (size_t)bytes);
+}
+
+static long nonfinite;
+
+static void put_scalar(FILE *f, int kind, const char *p) {
+  switch (kind) {
+#define INT_CASE(K, T, FMT, CAST) \
+  case K: { T v; memcpy(&v, p, sizeof v); fprintf(f, FMT, (CAST)v); break; }
+  INT_CASE(OP2T_M_I8, int8_t, "%d", int)
+  INT_CASE(OP2T_M_U8, uint8_t, "%u", unsigned)
+  INT_CASE(OP2T_M_I16, int16_t, "%d", int)
+  INT_CASE(OP2T_M_U16, uint16_t, "%u", unsigned)
+  INT_CASE(OP2T_M_I32, int32_t, "%ld", long)
+  INT_CASE(OP2T_M_U32, uint32_t, "%lu", unsigned long)
+  INT_CASE(OP2T_M_I64, int64_t, "%lld", long long)
+  INT_CASE(OP2T_M_U64, uint64_t, "%llu", unsigned long long)
+#undef INT_CASE
+  default: { /* floats: decimal, enough digits to read back the same value; readers take no inf or nan */
+    double v;
+    if (kind == OP2T_M_F32) {
+      float x;
+      memcpy(&x, p, sizeof x);
+      v = x;
+    } else {
+      memcpy(&v, p, sizeof v);
+    }
+    if (!isfinite(v)) {
+      nonfinite++;
+      v = 0;
+    }
+    fprintf(f, kind == OP2T_M_F32 ? "%.9g" : "%.17g", v);
+  }
+  }
+}
+
+static int member_size(int kind) {
+  static const int size[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8};
+  return size[kind];
+}
+
+/* A struct's value as positional braces, a value per member. */
+static void put_members(FILE *f, const op2t_member *m, int n, const char *bytes) {
+  fputc('{', f);
+  for (int i = 0; i < n; i++) {
+    const char *p = bytes + m[i].off;
+    int sz = member_size(m[i].kind), n1 = m[i].n1, n2 = m[i].n2;
+    fputs(i ? ", " : "", f);
+    if (!n1) {
+      put_scalar(f, m[i].kind, p);
+      continue;
+    }
+    fputc('{', f);
+    for (int a = 0; a < n1; a++) {
+      fputs(a ? ", " : "", f);
+      if (!n2) {
+        put_scalar(f, m[i].kind, p + (size_t)a * sz);
+        continue;
+      }
+      fputc('{', f);
+      for (int b = 0; b < n2; b++) {
+        fputs(b ? ", " : "", f);
+        put_scalar(f, m[i].kind, p + ((size_t)a * n2 + b) * sz);
+      }
+      fputc('}', f);
+    }
+    fputc('}', f);
+  }
+  fputc('}', f);
+}
+
 static void print_stats(void) {
   const op2t_graph *g = &op2t_graph_info;
   fprintf(stderr, "\nop2 tinsel: messages per invocation (%s engine, %s; per call, averaged)\n", op2t_current_engine()->name, op2t_grain());
@@ -110,6 +253,40 @@ static void print_stats(void) {
           m->to_devices, m->to_host, m->host_reads);
 }
 
+/* The type, with the number of calls in the controller's Properties. */
+static void put_type(FILE *f, const char *type_xml, long nsteps) {
+  static const char token[] = "@OP2_CONTROLLER_STEPS@"; /* graph.h OP2_CONTROLLER_STEPS */
+  const char *at = strstr(type_xml, token);
+  if (!at) {
+    fputs(type_xml, f);
+    return;
+  }
+  fwrite(type_xml, 1, (size_t)(at - type_xml), f);
+  fprintf(f, "%ld", nsteps > 0 ? nsteps : 1);
+  fputs(at + sizeof token - 1, f);
+}
+
+/* The controller device: the calls to replay, and how many devices answer
+ * each invocation (graph_xml.c write_controller_device). */
+static void put_controller(FILE *f) {
+  const op2t_graph *g = &op2t_graph_info;
+  fprintf(f, "      <DevI id=\"host\" type=\"controller\" P=\"{%ld, {", inst.nsteps);
+  for (int i = 0; i < (g->ninvocations ? g->ninvocations : 1); i++) {
+    long ends = 0;
+    for (int j = 0; i < g->ninvocations && records[i].seen && j < g->invocations[i]->ninvolved; j++)
+      ends += records[i].last_n[g->invocations[i]->involved[j].type];
+    fprintf(f, "%s%ld", i ? ", " : "", ends);
+  }
+  fputs("}, {", f);
+  for (long s = 0; s < (inst.nsteps ? inst.nsteps : 1); s++) {
+    fputs(s ? ", {" : "{", f);
+    for (int w = 0; w < STEP_WORDS; w++)
+      fprintf(f, "%s%lu", w ? ", " : "", s < inst.nsteps ? (unsigned long)inst.steps[s][w] : 0ul);
+    fputc('}', f);
+  }
+  fputs("}}\"/>\n", f);
+}
+
 /* Writes the instance: after the graph type (op2t_graph_info.type_xml), so
  * one file holds both as POETS readers want, or alone (alone=1, or no type
  * was embedded) for the type file of op2c --emit-xml. Initialisers are
@@ -119,15 +296,25 @@ static void print_stats(void) {
  * type, <inv>_idx<i> per idx arg (graph.c: build_type). */
 static void write_instance(FILE *f, int alone) {
   const op2t_graph *g = &op2t_graph_info;
-  if (!alone && g->type_xml) {
-    fputs(g->type_xml, f);
+  int controller = !alone && g->type_xml;
+  if (controller) {
+    put_type(f, g->type_xml, inst.nsteps);
   } else {
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<Graphs xmlns=\"https://poets-project.org/schemas/virtual-graph-schema-v4\" "
                "formatMinorVersion=\"0\" appname=\"%s\">\n", g->id);
   }
-  fprintf(f, "  <GraphInstance id=\"%s_instance\" graphTypeId=\"%s\">\n", g->id, g->id);
-  fprintf(f, "    <DeviceInstances>\n      <ExtI id=\"host\" type=\"controller\"/>\n");
+  fprintf(f, "  <GraphInstance id=\"%s_instance\" graphTypeId=\"%s\"", g->id, g->id);
+  if (g->ngprops_m && inst.first_props) {
+    fputs(" P=\"", f);
+    put_members(f, g->gprops_m, g->ngprops_m, inst.first_props);
+    fputc('"', f);
+  }
+  fprintf(f, ">\n    <DeviceInstances>\n");
+  if (controller)
+    put_controller(f);
+  else
+    fprintf(f, "      <ExtI id=\"host\" type=\"controller\"/>\n");
   /* Devices: as many as the latest call that saw the type had; each
    * invocation's per-device props from its own latest call, 0 for an
    * invocation not called or not reaching the device. */
@@ -158,7 +345,14 @@ static void write_instance(FILE *f, int alone) {
             fprintf(f, ", %d", v);
           }
       }
-      fprintf(f, "}\"/>\n");
+      fputc('}', f);
+      fputc('"', f);
+      if (ty->nstate_m && inst.first_state && inst.first_state[t] && e < inst.first_n[t]) {
+        fputs(" S=\"", f); /* the dats' first values; the protocol's fields start at 0 */
+        put_members(f, ty->state_m, ty->nstate_m, inst.first_state[t] + (size_t)e * ty->state_bytes);
+        fputc('"', f);
+      }
+      fputs("/>\n", f);
     }
   }
   fprintf(f, "    </DeviceInstances>\n    <EdgeInstances>\n");
@@ -210,5 +404,11 @@ static void report_at_exit(void) {
       fprintf(stderr, "op2 tinsel: error: cannot write the instance to '%s'\n", op2t_instance_path);
       _Exit(1);
     }
+    if (inst.consts_changed)
+      fprintf(stderr, "op2 tinsel: warning: op_decl_const changed a value after the first call; the graph "
+                      "properties in '%s' hold the values of the first call\n", op2t_instance_path);
+    if (nonfinite)
+      fprintf(stderr, "op2 tinsel: warning: %ld values in '%s' were infinite or NaN, which POETS XML readers "
+                      "cannot parse; written as 0\n", nonfinite, op2t_instance_path);
   }
 }

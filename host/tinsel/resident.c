@@ -88,6 +88,7 @@ void op2t_dat_to_devices(op_dat dat, int type, int off) {
   op2t_devs *d = &op2t_bound_devs()[type];
   for (int e = 0; e < d->n; e++)
     memcpy(d->state + (size_t)e * d->state_bytes + off, dat->data + (size_t)e * dat->size, (size_t)dat->size);
+  op2t_record_push(type, off, dat->size);
   engine_move(op2t_current_engine()->push, "push to", dat, type, off);
   *w = (Where){type, off, false};
   res.counts.to_devices++;

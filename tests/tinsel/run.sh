@@ -243,14 +243,24 @@ check "unknown OP2_TINSEL_ORDER: an error" grep -q "OP2_TINSEL_ORDER=sideways: e
 # invocation: begin + end per involved device and one per read/write edge:
 # flux_1 10+4+4, flux_2 18, gather 10+4, stats 6, maybe 6 = 62. One file
 # holds the graph type and the instance, and passes poets_check (the rules
-# of graph_schema's readers); OP2_EMIT_INSTANCE_ALONE=1 writes the instance
-# alone, for the type file of op2c --emit-xml.
+# of graph_schema's readers); the host is the device `controller`, which
+# replays the program's 5 calls; OP2_EMIT_INSTANCE_ALONE=1 writes the
+# instance alone (host an ExtI), for the type file of op2c --emit-xml.
 OP2_EMIT_INSTANCE="$tmp/scanner.instance.xml" "$tmp/scanner" >/dev/null 2>&1
-check "instance devices" test "$(grep -c '<DevI ' "$tmp/scanner.instance.xml")" -eq 5
+check "instance devices: 5 and the controller" test "$(grep -c '<DevI ' "$tmp/scanner.instance.xml")" -eq 6
 check "instance edges" test "$(grep -c '<EdgeI ' "$tmp/scanner.instance.xml")" -eq 62
 # Positional: index, then flux_1, flux_2, gather, stats and maybe's write totals.
 check "instance write totals" grep -q 'id="nodes_1" type="set_nodes" P="{1, 2, 2, 0, 0, 0}"' \
   "$tmp/scanner.instance.xml"
+# The computation: op_decl_const values in the graph's P (coeffs = {2, 0, 0, 0.5}),
+# each node's dats as the devices first got them in its S (p_x, p_r, p_t, then
+# the protocol's fields at 0), the calls and each invocation's devices in the controller's P.
+check "instance graph properties hold the consts" grep -q '<GraphInstance [^>]* P="{{2, 0, 0, 0.5}}">' \
+  "$tmp/scanner.instance.xml"
+check "instance device state holds the dats" grep -q 'id="nodes_1" type="set_nodes" P="[^"]*" S="{{3, 4}, {0}, {0}, 0, ' \
+  "$tmp/scanner.instance.xml"
+check "instance controller: 5 calls, the devices answering each invocation" \
+  grep -q '<DevI id="host" type="controller" P="{5, {5, 5, 5, 3, 3}, {{0, 1, 0,' "$tmp/scanner.instance.xml"
 check "instance file holds the graph type, then the instance" \
   awk '/<GraphType / { t = NR } /<GraphInstance / { i = NR } END { exit !(t && i > t) }' "$tmp/scanner.instance.xml"
 check "instance file passes poets_check" "$bin/poets_check" "$tmp/scanner.instance.xml"
@@ -260,10 +270,11 @@ sed '0,/ P="{/s/ P="{/ P="{.index = /' "$tmp/scanner.instance.xml" >"$tmp/design
 check "the schema refuses a designator in a DevI's P" \
   bash -c "! xmllint --noout --relaxng compiler/tools/poets-v4-op2c.rng '$tmp/designator.xml' 2>/dev/null"
 "$bin/poets_check" "$tmp/scanner.instance.xml" 2>"$tmp/check.err"
-check "poets_check warns that their streaming reader crashes on the ExtI" grep -q "warning: ExtI 'host'" "$tmp/check.err"
+check "the controller is a device: no ExtI, nothing for poets_check to warn of" \
+  bash -c "! grep -q '<ExtI' '$tmp/scanner.instance.xml' && test ! -s '$tmp/check.err'"
 OP2_EMIT_INSTANCE_ALONE=1 OP2_EMIT_INSTANCE="$tmp/scanner.alone.xml" "$tmp/scanner" >/dev/null 2>&1
-check "OP2_EMIT_INSTANCE_ALONE: the instance alone" \
-  bash -c "! grep -q '<GraphType' '$tmp/scanner.alone.xml' && test \$(grep -c '<EdgeI ' '$tmp/scanner.alone.xml') -eq 62"
+check "OP2_EMIT_INSTANCE_ALONE: the instance alone, the host an ExtI" \
+  bash -c "! grep -q '<GraphType' '$tmp/scanner.alone.xml' && grep -q '<ExtI id=\"host\" type=\"controller\"/>' '$tmp/scanner.alone.xml' && test \$(grep -c '<EdgeI ' '$tmp/scanner.alone.xml') -eq 62"
 "$bin/poets_check" "$tmp/scanner.alone.xml" >/dev/null 2>"$tmp/alone.err"
 check "poets_check: the instance alone has no graph type" grep -q "GraphInstance before any GraphType" "$tmp/alone.err"
 check "instance vector edge property" grep -q 'path="edges_1:gather_arg0_read_recv-nodes_2:gather_p_x_read_send" P="{1}"' \
@@ -275,8 +286,9 @@ if (cd tests/compiler/ir && "$OP2C" --emit-xml "$tmp/scanner.graph.xml" -I inclu
     /<EdgeI / { match($0, /path="[^"]*"/); p = substr($0, RSTART + 6, RLENGTH - 7); n = split(p, part, /[-:]/)
                 for (i = 2; i <= n; i += 2) if (!(part[i] in pin)) { print "unknown pin " part[i]; bad = 1 } ; edges++ }
     END { exit bad || edges == 0 }' "$tmp/scanner.graph.xml" "$tmp/scanner.instance.xml"
-  check "instance file's graph type is the one op2c --emit-xml writes" \
-    diff <(sed '$d' "$tmp/scanner.graph.xml") <(sed -n '1,/^  <\/GraphType>/p' "$tmp/scanner.instance.xml")
+  check "instance file's graph type is the one op2c --emit-xml writes, up to the controller" \
+    diff <(sed -n '/<ExternalType id="controller">/q;p' "$tmp/scanner.graph.xml") \
+         <(sed -n '/<DeviceType id="controller">/q;p' "$tmp/scanner.instance.xml")
 else
   fail "instance pins are pins of the graph type" "op2c --emit-xml failed"
 fi
@@ -327,6 +339,10 @@ for v in sp dp; do
     check "airfoil sp: the instance ($ncell cells) passes poets_check" "$bin/poets_check" "$tmp/airfoil_sp.instance.xml"
     check "airfoil sp: the instance is valid against our RELAX NG schema" \
       xmllint --noout --relaxng compiler/tools/poets-v4-op2c.rng "$tmp/airfoil_sp.instance.xml"
+    check "airfoil sp: the instance passes poets_check --stream (the reader for files over 64 MiB)" \
+      "$bin/poets_check" --stream "$tmp/airfoil_sp.instance.xml"
+    check "airfoil sp: the instance's code compiles as C++ in graph_schema's scope" \
+      bash -c "'$bin/poets_check' --code '$tmp/af_code.c' '$tmp/airfoil_sp.instance.xml' && ${CXX:-c++} -std=gnu++17 -fsyntax-only -x c++ '$tmp/af_code.c'"
   fi
   opts=(--mesh "$mesh" --iters 6 --print-every 1 --digits 17)
   "$bin/airfoil_$v" "${opts[@]}" --output "$tmp/q_seq_$v" | grep -E '^ +[0-9]+  [-+0-9.e]+ $' >"$tmp/rms_seq_$v"

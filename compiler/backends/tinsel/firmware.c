@@ -70,6 +70,11 @@ static void write_graph_h(FILE *f, const GGraphType *g) {
       if (t->pins[j].edge_props)
         put_struct(f, format("%s_edge", fw_handler_name(t, &t->pins[j])), t->pins[j].edge_props);
   }
+  // graph_schema's names for the same types, which the kernel functions use.
+  fprintf(f, "typedef op2_graph_props %s;\n", gs_graph_props_t(g));
+  for (int i = 0; i < g->ntypes; i++)
+    fprintf(f, "typedef %s_props %s;\ntypedef %s_state %s;\n", g->types[i]->id, gs_props_t(g, g->types[i]),
+            g->types[i]->id, gs_state_t(g, g->types[i]));
   for (int i = 0; i < g->nmsgs; i++)
     if (g->msgs[i]->bytes > 0)
       fprintf(f, "_Static_assert(sizeof(%s) <= %d, \"message %s fits a Tinsel message\");\n",

@@ -16,32 +16,6 @@ static const GMessageType *find_msg(const GGraphType *g, const char *id) {
   return NULL;
 }
 
-static void write_fold(FILE *f, const IRArg *a, int i) {
-  const char *x = format("acc->gbl%d[k]", i), *y = format("in->gbl%d[k]", i);
-  fprintf(f, "  for (int k = 0; k < %d; k++)\n    ", a->dim);
-  if (a->acc == ACC_INC && !strcmp(type_lookup(a->type)->op2, "bool")) // uint8_t in messages: 0 or 1, as bool +=
-    fprintf(f, "%s = (%s + %s) != 0;\n", x, x, y);
-  else if (a->acc == ACC_INC)
-    fprintf(f, "%s += %s;\n", x, y);
-  else
-    fprintf(f, "if (%s %s %s)\n      %s = %s;\n", y, a->acc == ACC_MIN ? "<" : ">", x, x, y);
-}
-
-// op_arg_info i with its MIN/MAX global r (graph.c): in's candidate (value,
-// info, element) replaces acc's when acc has none, when its value is better,
-// or when the values are equal and its element comes first in OP2's order
-// (the smaller number; UINT32_MAX: no candidate). Before r's own fold, so
-// acc->gbl<r> is still the best value acc has seen.
-static void write_info_fold(FILE *f, const IRLoop *l, int i) {
-  int r = l->args[i].info_ref;
-  const char *better = l->args[r].acc == ACC_MIN ? "<" : ">";
-  fprintf(f, "  if (in->elem%d != UINT32_MAX && (acc->elem%d == UINT32_MAX || in->gbl%d[0] %s acc->gbl%d[0] ||\n", i,
-          i, r, better, r);
-  fprintf(f, "      (in->gbl%d[0] == acc->gbl%d[0] && in->elem%d < acc->elem%d))) {\n", r, r, i, i);
-  fprintf(f, "    for (int k = 0; k < %d; k++)\n      acc->gbl%d[k] = in->gbl%d[k];\n", l->args[i].dim, i, i);
-  fprintf(f, "    acc->elem%d = in->elem%d;\n  }\n", i, i);
-}
-
 void fw_write_combine(FILE *f, const GGraphType *g) {
   const Program *prog = g->prog;
   fprintf(f, "\n// Folding ends per thread and up the tree of threads (ss_tree.h).\n");
@@ -51,14 +25,8 @@ void fw_write_combine(FILE *f, const GGraphType *g) {
     const char *s = m ? fw_msg_struct(m) : "void";
     fprintf(f, "static void %s__combine(void *acc_, const void *in_) {\n", l->invocation);
     fprintf(f, "  %s *acc = acc_;\n  const %s *in = in_;\n  (void)acc, (void)in;\n", s, s);
-    for (int i = 0; m && i < l->nargs; i++)
-      if (l->args[i].kind == ARG_INFO)
-        write_info_fold(f, l, i);
-    for (int i = 0; m && i < l->nargs; i++) {
-      const IRArg *a = &l->args[i];
-      if (a->kind == ARG_GBL && !a->gbl_const && (a->acc == ACC_INC || a->acc == ACC_MIN || a->acc == ACC_MAX))
-        write_fold(f, a, i);
-    }
+    if (m)
+      graph_write_end_fold(f, l);
     fprintf(f, "}\n");
   }
   fprintf(f, "const ss_combine_fn ss_end_combine[%d] = {", prog->nloops ? prog->nloops : 1);

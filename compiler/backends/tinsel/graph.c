@@ -108,6 +108,7 @@ typedef struct {
   Buf b;
   FILE *f;
   int off, align;
+  GField *fields; int nfields;
 } Layout;
 
 static void field(Layout *m, const char *ctype, int size, const char *name, int count) {
@@ -115,13 +116,20 @@ static void field(Layout *m, const char *ctype, int size, const char *name, int 
   if (count > 1 || strncmp(name, "gbl", 3) == 0 || strncmp(name, "value_", 6) == 0) // arrays: memcpy takes them
     fprintf(m->f, "[%d]", count);
   fprintf(m->f, ";");
-  m->off = (m->off + size - 1) / size * size + size * count;
+  m->off = (m->off + size - 1) / size * size;
+  VEC_PUSH(m->fields, m->nfields, ((GField){(char *)name, m->off, size * count}));
+  m->off += size * count;
   m->align = size > m->align ? size : m->align;
 }
 
 static GMessageType *finish_msg(GGraphType *g, Layout *m, char *id) {
   int bytes = (m->off + m->align - 1) / m->align * m->align;
-  return add_msg(g, id, buf_close(&m->b), bytes);
+  GMessageType *msg = add_msg(g, id, buf_close(&m->b), bytes);
+  if (!msg->fields) {
+    msg->fields = m->fields;
+    msg->nfields = m->nfields;
+  }
+  return msg;
 }
 
 static void gbl_field(Layout *m, const IRArg *a, int i) {
@@ -418,13 +426,21 @@ static void execute_pin(TypeCtx *c) {
 // (no execute pin: one pass of the softswitch's loop less per device).
 static bool kernel_on_recv(const TypeCtx *c) { return c->is_iter && !fused_end(c) && !c->read_mask; }
 
+char *gs_graph_props_t(const GGraphType *g) { return format("%s_properties_t", g->id); }
+char *gs_props_t(const GGraphType *g, const GDeviceType *t) { return format("%s_%s_properties_t", g->id, t->id); }
+char *gs_state_t(const GGraphType *g, const GDeviceType *t) { return format("%s_%s_state_t", g->id, t->id); }
+char *gs_msg_t(const GGraphType *g, const GMessageType *m) { return format("%s_%s_message_t", g->id, m->id); }
+
 static char *kernel_fn(const TypeCtx *c) { return format("%s__%s_kernel", c->t->id, c->inv->loop->invocation); }
 
 static void kernel_function(TypeCtx *c) {
-  const char *id = c->t->id, *inv = c->inv->loop->invocation;
+  const char *inv = c->inv->loop->invocation;
   fprintf(c->shared, "static void %s(const void *gp_, const void *dp_, void *ds_) {\n", kernel_fn(c));
-  fprintf(c->shared, "  const op2_graph_props *graphProperties = gp_;\n  const %s_props *deviceProperties = dp_;\n", id);
-  fprintf(c->shared, "  %s_state *deviceState = ds_;\n  (void)graphProperties, (void)deviceProperties;\n", id);
+  // Explicit casts and graph_schema's type names: the XML's code compiles as C++ too.
+  char *gp = gs_graph_props_t(c->g), *dp = gs_props_t(c->g, c->t), *ds = gs_state_t(c->g, c->t);
+  fprintf(c->shared, "  const %s *graphProperties = (const %s *)gp_;\n", gp, gp);
+  fprintf(c->shared, "  const %s *deviceProperties = (const %s *)dp_;\n", dp, dp);
+  fprintf(c->shared, "  %s *deviceState = (%s *)ds_;\n  (void)graphProperties, (void)deviceProperties;\n", ds, ds);
   Buf b;
   FILE *f = buf_open(&b);
   kernel_call(f, c);
@@ -681,4 +697,42 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
                   msgs[k]->id, msgs[k]->bytes, msgs[k]->decl, TINSEL_MAX_PAYLOAD);
   }
   return g;
+}
+static void write_fold(FILE *f, const IRArg *a, int i) {
+  const char *x = format("acc->gbl%d[k]", i), *y = format("in->gbl%d[k]", i);
+  fprintf(f, "  for (int k = 0; k < %d; k++)\n    ", a->dim);
+  if (a->acc == ACC_INC && !strcmp(type_lookup(a->type)->op2, "bool")) // uint8_t in messages: 0 or 1, as bool +=
+    fprintf(f, "%s = (%s + %s) != 0;\n", x, x, y);
+  else if (a->acc == ACC_INC)
+    fprintf(f, "%s += %s;\n", x, y);
+  else
+    fprintf(f, "if (%s %s %s)\n      %s = %s;\n", y, a->acc == ACC_MIN ? "<" : ">", x, x, y);
+}
+
+// op_arg_info i with its MIN/MAX global r (graph.c): in's candidate (value,
+// info, element) replaces acc's when acc has none, when its value is better,
+// or when the values are equal and its element comes first in OP2's order
+// (the smaller number; UINT32_MAX: no candidate). Before r's own fold, so
+// acc->gbl<r> is still the best value acc has seen.
+static void write_info_fold(FILE *f, const IRLoop *l, int i) {
+  int r = l->args[i].info_ref;
+  const char *better = l->args[r].acc == ACC_MIN ? "<" : ">";
+  fprintf(f, "  if (in->elem%d != UINT32_MAX && (acc->elem%d == UINT32_MAX || in->gbl%d[0] %s acc->gbl%d[0] ||\n", i,
+          i, r, better, r);
+  fprintf(f, "      (in->gbl%d[0] == acc->gbl%d[0] && in->elem%d < acc->elem%d))) {\n", r, r, i, i);
+  fprintf(f, "    for (int k = 0; k < %d; k++)\n      acc->gbl%d[k] = in->gbl%d[k];\n", l->args[i].dim, i, i);
+  fprintf(f, "    acc->elem%d = in->elem%d;\n  }\n", i, i);
+}
+
+// The fold of one end message `in` into `acc` (pointers to the invocation's
+// end message type): op_arg_info values first, then each INC/MIN/MAX global.
+void graph_write_end_fold(FILE *f, const IRLoop *l) {
+  for (int i = 0; i < l->nargs; i++)
+    if (l->args[i].kind == ARG_INFO)
+      write_info_fold(f, l, i);
+  for (int i = 0; i < l->nargs; i++) {
+    const IRArg *a = &l->args[i];
+    if (a->kind == ARG_GBL && !a->gbl_const && (a->acc == ACC_INC || a->acc == ACC_MIN || a->acc == ACC_MAX))
+      write_fold(f, a, i);
+  }
 }

@@ -12,9 +12,15 @@
 #include "../../op2c.h"
 
 typedef struct {
+  char *name;
+  int off, bytes;       // where C lays it out in the payload (not packed)
+} GField;
+
+typedef struct {
   char *id;
   char *decl;           // C member declarations of the payload
   int bytes;            // payload size
+  GField *fields; int nfields; // begin and end messages: their members
 } GMessageType;
 
 typedef struct {
@@ -57,10 +63,31 @@ typedef struct {
 // after the softswitch header (destination device and pin, 8 B).
 #define TINSEL_MAX_PAYLOAD 56
 
+// The names graph_schema's code generator gives the typed data of graph
+// g (cpp_type_map.py): <g>_properties_t, <g>_<type>_properties_t,
+// <g>_<type>_state_t, <g>_<msg>_message_t. Handler code that names a type
+// uses these; the firmware's op2_graph.h defines them too.
+// The fold of one end message into another (ss_end_combine, the
+// controller): statements over `acc` and `in`, pointers to the end message.
+void graph_write_end_fold(FILE *f, const IRLoop *l);
+
+char *gs_graph_props_t(const GGraphType *g);
+char *gs_props_t(const GGraphType *g, const GDeviceType *t);
+char *gs_state_t(const GGraphType *g, const GDeviceType *t);
+char *gs_msg_t(const GGraphType *g, const GMessageType *m);
+
 GGraphType *graph_build(const Program *prog, const Protocol *proto);
 bool graph_write_xml(const char *path, const GGraphType *g);
-// The document graph_write_xml writes, up to (not including) its closing
-// </Graphs>: a writer of the instance adds the GraphInstance and closes it.
+// What an instance writer adds to the self-contained file: the controller
+// as a device type of the graph (graph_xml.c), which replays the calls the
+// program made; OP2_CONTROLLER_STEPS in its Properties stands for the
+// number of calls, which only the run knows.
+#define OP2_CONTROLLER_STEPS "@OP2_CONTROLLER_STEPS@"
+
+// The document of the self-contained file, up to (not including) its closing
+// </Graphs>: the type with the controller as a device type (its Properties
+// hold OP2_CONTROLLER_STEPS); a writer of the instance substitutes the number
+// of calls, adds the GraphInstance and closes it.
 // NULL, silently, when the sources hold bytes XML cannot carry.
 char *graph_xml_head(const GGraphType *g);
 

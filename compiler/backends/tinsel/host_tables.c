@@ -34,6 +34,43 @@ static const char *gbl_type(const char *op2_type) {
   unreachable();
 }
 
+// The members of a struct of C declarations as graph.c writes them
+// ("T name[n1][n2];", several to a line, comments after): the table the
+// instance writer formats P and S values from, by offsetof in the struct
+// NAME. Returns the count; writes nothing for none.
+static int write_members(FILE *f, const char *table, const char *name, const char *decls) {
+  static const char *kinds[][2] = {{"int8_t", "I8"},   {"uint8_t", "U8"},   {"int16_t", "I16"}, {"uint16_t", "U16"},
+                                   {"int32_t", "I32"}, {"uint32_t", "U32"}, {"int64_t", "I64"}, {"uint64_t", "U64"},
+                                   {"float", "F32"},   {"double", "F64"}};
+  int n = 0;
+  for (const char *p = decls ? decls : ""; *p;) {
+    p += strspn(p, " \t\n");
+    if (p[0] == '/' && p[1] == '/') {
+      p += strcspn(p, "\n");
+      continue;
+    }
+    size_t len = strcspn(p, ";");
+    char decl[256], type[16], member[128];
+    int n1 = 0, n2 = 0;
+    snprintf(decl, sizeof decl, "%.*s", (int)len, p);
+    p += len + (p[len] == ';');
+    if (sscanf(decl, "%15s %127[A-Za-z0-9_] [%d] [%d]", type, member, &n1, &n2) < 2)
+      continue;
+    const char *kind = NULL;
+    for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds); k++)
+      if (!strcmp(kinds[k][0], type))
+        kind = kinds[k][1];
+    if (!kind)
+      unreachable(); // graph.c declares fixed-width types only
+    if (!n++)
+      fprintf(f, "static const op2t_member %s[] = {\n", table);
+    fprintf(f, "  {OP2T_M_%s, offsetof(%s, %s), %d, %d},\n", kind, name, member, n1, n2);
+  }
+  if (n)
+    fprintf(f, "};\n");
+  return n;
+}
+
 static char *off_or_none(bool cond, const char *type, const char *member) {
   return cond ? format("offsetof(%s, %s)", type, member) : xstrdup("-1");
 }
@@ -146,12 +183,19 @@ void host_write_tables(FILE *f, const GGraphType *g, const Protocol *proto) {
           fprintf(f, "\"%s\", ", t->pins[j].name);
       fprintf(f, "NULL};\n");
     }
+  int *nprops = xcalloc((size_t)g->ntypes + 1, sizeof(int)), *nstate = xcalloc((size_t)g->ntypes + 1, sizeof(int));
+  for (int i = 0; i < g->ntypes; i++) {
+    const GDeviceType *t = g->types[i];
+    nprops[i] = write_members(f, format("%s_props_m", t->id), format("%s_props", t->id), t->props);
+    nstate[i] = write_members(f, format("%s_state_m", t->id), format("%s_state", t->id), t->state);
+  }
   fprintf(f, "\nstatic const op2t_type types[%d] = {\n", g->ntypes);
   for (int i = 0; i < g->ntypes; i++) {
     const GDeviceType *t = g->types[i];
     fprintf(f, "  {\"%s\", \"%s\", sizeof(%s_props), sizeof(%s_state), offsetof(%s_props, index), %d, %d,\n"
-               "   %s_in, %s_out},\n",
-            t->id, t->set->var, t->id, t->id, t->id, fw_num_in(t), fw_num_out(t), t->id, t->id);
+               "   %s_in, %s_out, %d, %d, %s, %s},\n",
+            t->id, t->set->var, t->id, t->id, t->id, fw_num_in(t), fw_num_out(t), t->id, t->id, nprops[i], nstate[i],
+            nprops[i] ? format("%s_props_m", t->id) : "NULL", nstate[i] ? format("%s_state_m", t->id) : "NULL");
   }
   fprintf(f, "};\n");
   if (prog->nconsts) {
@@ -171,9 +215,11 @@ void host_write_tables(FILE *f, const GGraphType *g, const Protocol *proto) {
     fprintf(f, "  &op2t_inv_%s,\n", proto->invocations[i]->loop->invocation);
   fprintf(f, "};\n");
   bool have_xml = write_type_xml(f, g);
+  int ngprops = write_members(f, "graph_props_m", "op2_graph_props", g->props);
   fprintf(f, "\nconst op2t_graph op2t_graph_info = {\n");
-  fprintf(f, "  \"%s\", %d, types, sizeof(op2_graph_props), %d, %s, %d, invocations, %s,\n};\n", g->id,
-          g->ntypes, prog->nconsts, prog->nconsts ? "consts" : "NULL", proto->ninvocations, have_xml ? "type_xml" : "NULL");
+  fprintf(f, "  \"%s\", %d, types, sizeof(op2_graph_props), %d, %s, %d, invocations, %s, %d, %s,\n};\n", g->id,
+          g->ntypes, prog->nconsts, prog->nconsts ? "consts" : "NULL", proto->ninvocations, have_xml ? "type_xml" : "NULL",
+          ngprops, ngprops ? "graph_props_m" : "NULL");
 }
 
 void host_write_groups(FILE *f, const GGraphType *g, const FwImage *groups, int ngroups) {

@@ -118,6 +118,11 @@ double gather_gbl1[1];
 typedef struct {
 uint8_t index;} set_edges__gather_arg0_read_recv_edge;
 
+typedef op2_graph_props op2_scanner_properties_t;
+typedef set_nodes_props op2_scanner_set_nodes_properties_t;
+typedef set_nodes_state op2_scanner_set_nodes_state_t;
+typedef set_edges_props op2_scanner_set_edges_properties_t;
+typedef set_edges_state op2_scanner_set_edges_state_t;
 _Static_assert(sizeof(msg_dat_p_x) <= 56, "message dat_p_x fits a Tinsel message");
 _Static_assert(sizeof(msg_flux_1_begin) <= 56, "message flux_1_begin fits a Tinsel message");
 _Static_assert(sizeof(msg_dat_p_r) <= 56, "message dat_p_r fits a Tinsel message");

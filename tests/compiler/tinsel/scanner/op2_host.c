@@ -8,12 +8,105 @@ static const char *const set_nodes_in[] = {"flux_1_begin", "flux_1_arg2_write_re
 static const char *const set_nodes_out[] = {"flux_1_p_x_read_send", "flux_1_end", "flux_2_p_x_read_send", "flux_2_end", "gather_p_x_read_send", "gather_end", "stats_end", "maybe_end", NULL};
 static const char *const set_edges_in[] = {"flux_1_begin", "flux_1_arg0_read_recv", "flux_1_arg1_read_recv", "flux_2_begin", "flux_2_arg0_read_recv", "flux_2_arg1_read_recv", "gather_begin", "gather_arg0_read_recv", NULL};
 static const char *const set_edges_out[] = {"flux_1_arg2_write_send", "flux_1_arg3_write_send", "flux_1_end", "flux_2_arg2_write_send", "flux_2_arg3_write_send", "flux_2_end", "gather_end", NULL};
+static const op2t_member set_nodes_props_m[] = {
+  {OP2T_M_I32, offsetof(set_nodes_props, index), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_props, flux_1_write_recv_total), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_props, flux_2_write_recv_total), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_props, gather_write_recv_total), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_props, stats_write_recv_total), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_props, maybe_write_recv_total), 0, 0},
+};
+static const op2t_member set_nodes_state_m[] = {
+  {OP2T_M_F64, offsetof(set_nodes_state, dat_p_x), 2, 0},
+  {OP2T_M_F64, offsetof(set_nodes_state, dat_p_r), 1, 0},
+  {OP2T_M_F64, offsetof(set_nodes_state, dat_p_t), 1, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, flux_1_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, flux_1_executed), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, flux_1_round), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, flux_1_read_recv_count), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, flux_1_write_recv_count), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, flux_1_read_send_mask), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, flux_1_write_send_mask), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, flux_2_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, flux_2_executed), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, flux_2_round), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, flux_2_read_recv_count), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, flux_2_write_recv_count), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, flux_2_read_send_mask), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, flux_2_write_send_mask), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, gather_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, gather_executed), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, gather_round), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, gather_read_recv_count), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, gather_write_recv_count), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, gather_read_send_mask), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, gather_write_send_mask), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, stats_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, stats_executed), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, stats_round), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, stats_read_recv_count), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, stats_write_recv_count), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, stats_read_send_mask), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, stats_write_send_mask), 0, 0},
+  {OP2T_M_F64, offsetof(set_nodes_state, stats_gbl1), 1, 0},
+  {OP2T_M_F64, offsetof(set_nodes_state, stats_gbl2), 1, 0},
+  {OP2T_M_I32, offsetof(set_nodes_state, stats_gbl3), 1, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, maybe_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, maybe_executed), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, maybe_round), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, maybe_read_recv_count), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, maybe_write_recv_count), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, maybe_read_send_mask), 0, 0},
+  {OP2T_M_U32, offsetof(set_nodes_state, maybe_write_send_mask), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, maybe_opt2), 0, 0},
+};
+static const op2t_member set_edges_props_m[] = {
+  {OP2T_M_I32, offsetof(set_edges_props, index), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_props, flux_1_write_recv_total), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_props, flux_2_write_recv_total), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_props, gather_write_recv_total), 0, 0},
+  {OP2T_M_I32, offsetof(set_edges_props, gather_idx2), 0, 0},
+};
+static const op2t_member set_edges_state_m[] = {
+  {OP2T_M_F64, offsetof(set_edges_state, dat_p_b), 3, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, flux_1_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, flux_1_executed), 0, 0},
+  {OP2T_M_U32, offsetof(set_edges_state, flux_1_round), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, flux_1_read_recv_count), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, flux_1_write_recv_count), 0, 0},
+  {OP2T_M_U32, offsetof(set_edges_state, flux_1_read_send_mask), 0, 0},
+  {OP2T_M_U32, offsetof(set_edges_state, flux_1_write_send_mask), 0, 0},
+  {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg0_buffer), 2, 0},
+  {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg1_buffer), 2, 0},
+  {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg2_buffer), 1, 0},
+  {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg3_buffer), 1, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, flux_2_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, flux_2_executed), 0, 0},
+  {OP2T_M_U32, offsetof(set_edges_state, flux_2_round), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, flux_2_read_recv_count), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, flux_2_write_recv_count), 0, 0},
+  {OP2T_M_U32, offsetof(set_edges_state, flux_2_read_send_mask), 0, 0},
+  {OP2T_M_U32, offsetof(set_edges_state, flux_2_write_send_mask), 0, 0},
+  {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg0_buffer), 2, 0},
+  {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg1_buffer), 2, 0},
+  {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg2_buffer), 1, 0},
+  {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg3_buffer), 1, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, gather_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, gather_executed), 0, 0},
+  {OP2T_M_U32, offsetof(set_edges_state, gather_round), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, gather_read_recv_count), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, gather_write_recv_count), 0, 0},
+  {OP2T_M_U32, offsetof(set_edges_state, gather_read_send_mask), 0, 0},
+  {OP2T_M_U32, offsetof(set_edges_state, gather_write_send_mask), 0, 0},
+  {OP2T_M_F64, offsetof(set_edges_state, gather_arg0_buffer), 2, 2},
+  {OP2T_M_F64, offsetof(set_edges_state, gather_gbl1), 1, 0},
+};
 
 static const op2t_type types[2] = {
   {"set_nodes", "nodes", sizeof(set_nodes_props), sizeof(set_nodes_state), offsetof(set_nodes_props, index), 9, 8,
-   set_nodes_in, set_nodes_out},
+   set_nodes_in, set_nodes_out, 6, 42, set_nodes_props_m, set_nodes_state_m},
   {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 7,
-   set_edges_in, set_edges_out},
+   set_edges_in, set_edges_out, 5, 32, set_edges_props_m, set_edges_state_m},
 };
 static const op2t_const consts[1] = {
   {"coeffs", offsetof(op2_graph_props, global_coeffs), sizeof(((op2_graph_props *)0)->global_coeffs)},
@@ -169,7 +262,9 @@ static const char type_xml[] =
   "  <GraphType id=\"op2_scanner\">\n"
   "    <Properties><![CDATA[double global_coeffs[4];\n"
   "]]></Properties>\n"
-  "    <SharedCode><![CDATA[#include <stdint.h>\n"
+  "    <SharedCode><![CDATA[#include <math.h>\n"
+  "#include <stdint.h>\n"
+  "#include <stdio.h>\n"
   "#include <string.h>\n"
   "typedef uint32_t __attribute__((may_alias)) op2_word_;\n"
   "static inline __attribute__((always_inline)) void op2_copy_words(void *d, const void *s, unsigned n) {\n"
@@ -486,6 +581,8 @@ static const char type_xml[] =
   "    *readyToSend |= 1u << 7; // maybe_end\n"
   "}\n"
   "]]></ReadyToSend>\n"
+  "        <OnInit><![CDATA[memcpy(coeffs, graphProperties->global_coeffs, sizeof(coeffs));\n"
+  "]]></OnInit>\n"
   "      </DeviceType>\n"
   "      <DeviceType id=\"set_edges\">\n"
   "        <Properties><![CDATA[int32_t index; // the element's number in its set\n"
@@ -516,9 +613,9 @@ static const char type_xml[] =
   "double gather_gbl1[1];\n"
   "]]></State>\n"
   "        <SharedCode><![CDATA[static void set_edges__flux_1_kernel(const void *gp_, const void *dp_, void *ds_) {\n"
-  "  const op2_graph_props *graphProperties = gp_;\n"
-  "  const set_edges_props *deviceProperties = dp_;\n"
-  "  set_edges_state *deviceState = ds_;\n"
+  "  const op2_scanner_properties_t *graphProperties = (const op2_scanner_properties_t *)gp_;\n"
+  "  const op2_scanner_set_edges_properties_t *deviceProperties = (const op2_scanner_set_edges_properties_t *)dp_;\n"
+  "  op2_scanner_set_edges_state_t *deviceState = (op2_scanner_set_edges_state_t *)ds_;\n"
   "  (void)graphProperties, (void)deviceProperties;\n"
   "  op2_zero_words(deviceState->flux_1_arg2_buffer, sizeof(deviceState->flux_1_arg2_buffer));\n"
   "  op2_zero_words(deviceState->flux_1_arg3_buffer, sizeof(deviceState->flux_1_arg3_buffer));\n"
@@ -532,9 +629,9 @@ static const char type_xml[] =
   "}\n"
   "\n"
   "static void set_edges__flux_2_kernel(const void *gp_, const void *dp_, void *ds_) {\n"
-  "  const op2_graph_props *graphProperties = gp_;\n"
-  "  const set_edges_props *deviceProperties = dp_;\n"
-  "  set_edges_state *deviceState = ds_;\n"
+  "  const op2_scanner_properties_t *graphProperties = (const op2_scanner_properties_t *)gp_;\n"
+  "  const op2_scanner_set_edges_properties_t *deviceProperties = (const op2_scanner_set_edges_properties_t *)dp_;\n"
+  "  op2_scanner_set_edges_state_t *deviceState = (op2_scanner_set_edges_state_t *)ds_;\n"
   "  (void)graphProperties, (void)deviceProperties;\n"
   "  op2_zero_words(deviceState->flux_2_arg2_buffer, sizeof(deviceState->flux_2_arg2_buffer));\n"
   "  op2_zero_words(deviceState->flux_2_arg3_buffer, sizeof(deviceState->flux_2_arg3_buffer));\n"
@@ -710,26 +807,181 @@ static const char type_xml[] =
   "    *readyToSend |= 1u << 6; // gather_end\n"
   "}\n"
   "]]></ReadyToSend>\n"
+  "        <OnInit><![CDATA[memcpy(coeffs, graphProperties->global_coeffs, sizeof(coeffs));\n"
+  "]]></OnInit>\n"
   "      </DeviceType>\n"
-  "      <ExternalType id=\"controller\">\n"
-  "        <Properties/>\n"
-  "        <State/>\n"
-  "        <OutputPin name=\"flux_1_begin\" messageTypeId=\"flux_1_begin\"/>\n"
-  "        <InputPin name=\"flux_1_end\" messageTypeId=\"flux_1_end\"/>\n"
-  "        <OutputPin name=\"flux_2_begin\" messageTypeId=\"flux_2_begin\"/>\n"
-  "        <InputPin name=\"flux_2_end\" messageTypeId=\"flux_2_end\"/>\n"
-  "        <OutputPin name=\"gather_begin\" messageTypeId=\"gather_begin\"/>\n"
-  "        <InputPin name=\"gather_end\" messageTypeId=\"gather_end\"/>\n"
-  "        <OutputPin name=\"stats_begin\" messageTypeId=\"stats_begin\"/>\n"
-  "        <InputPin name=\"stats_end\" messageTypeId=\"stats_end\"/>\n"
-  "        <OutputPin name=\"maybe_begin\" messageTypeId=\"maybe_begin\"/>\n"
-  "        <InputPin name=\"maybe_end\" messageTypeId=\"maybe_end\"/>\n"
-  "      </ExternalType>\n"
+  "      <DeviceType id=\"controller\">\n"
+  "        <Properties><![CDATA[uint32_t nsteps; // the calls the program made\n"
+  "uint32_t ends[5]; // per invocation: the devices that answer it\n"
+  "uint32_t steps[@OP2_CONTROLLER_STEPS@][15]; // per call: the invocation, then its begin message's words\n"
+  "]]></Properties>\n"
+  "        <State><![CDATA[uint32_t step;\n"
+  "uint32_t got;\n"
+  "uint32_t sent;\n"
+  "uint64_t acc[7];\n"
+  "]]></State>\n"
+  "        <SharedCode><![CDATA[static void op2_fold_flux_1(op2_scanner_flux_1_end_message_t *acc, const op2_scanner_flux_1_end_message_t *in) {\n"
+  "  (void)acc, (void)in;\n"
+  "}\n"
+  "static void op2_fold_flux_2(op2_scanner_flux_2_end_message_t *acc, const op2_scanner_flux_2_end_message_t *in) {\n"
+  "  (void)acc, (void)in;\n"
+  "}\n"
+  "static void op2_fold_gather(op2_scanner_gather_end_message_t *acc, const op2_scanner_gather_end_message_t *in) {\n"
+  "  (void)acc, (void)in;\n"
+  "  for (int k = 0; k < 1; k++)\n"
+  "    acc->gbl1[k] += in->gbl1[k];\n"
+  "}\n"
+  "static void op2_fold_stats(op2_scanner_stats_end_message_t *acc, const op2_scanner_stats_end_message_t *in) {\n"
+  "  (void)acc, (void)in;\n"
+  "  for (int k = 0; k < 1; k++)\n"
+  "    if (in->gbl1[k] < acc->gbl1[k])\n"
+  "      acc->gbl1[k] = in->gbl1[k];\n"
+  "  for (int k = 0; k < 1; k++)\n"
+  "    if (in->gbl2[k] > acc->gbl2[k])\n"
+  "      acc->gbl2[k] = in->gbl2[k];\n"
+  "  for (int k = 0; k < 1; k++)\n"
+  "    acc->gbl3[k] += in->gbl3[k];\n"
+  "}\n"
+  "static void op2_fold_maybe(op2_scanner_maybe_end_message_t *acc, const op2_scanner_maybe_end_message_t *in) {\n"
+  "  (void)acc, (void)in;\n"
+  "}\n"
+  "]]></SharedCode>\n"
+  "        <OutputPin name=\"flux_1_begin\" messageTypeId=\"flux_1_begin\">\n"
+  "          <OnSend><![CDATA[const unsigned char *w = (const unsigned char *)&deviceProperties->steps[deviceState->step][1];\n"
+  "memcpy(&message->round, w + 0, 4);\n"
+  "if (deviceProperties->ends[0] == 0) // no device answers: the call is done\n"
+  "  deviceState->step++;\n"
+  "else\n"
+  "  deviceState->sent = 1;\n"
+  "]]></OnSend>\n"
+  "        </OutputPin>\n"
+  "        <InputPin name=\"flux_1_end\" messageTypeId=\"flux_1_end\">\n"
+  "          <OnReceive><![CDATA[op2_scanner_flux_1_end_message_t *acc = (op2_scanner_flux_1_end_message_t *)deviceState->acc;\n"
+  "if (deviceState->got == 0 || (message->contributes && !acc->contributes))\n"
+  "  memcpy(acc, message, sizeof(*message));\n"
+  "else if (message->contributes)\n"
+  "  op2_fold_flux_1(acc, message);\n"
+  "if (++deviceState->got == deviceProperties->ends[0]) {\n"
+  "  handler_log(2, \"op2 call %u: flux_1\", deviceState->step);\n"
+  "  deviceState->got = 0;\n"
+  "  deviceState->sent = 0;\n"
+  "  if (++deviceState->step == deviceProperties->nsteps)\n"
+  "    handler_exit(0);\n"
+  "}\n"
+  "]]></OnReceive>\n"
+  "        </InputPin>\n"
+  "        <OutputPin name=\"flux_2_begin\" messageTypeId=\"flux_2_begin\">\n"
+  "          <OnSend><![CDATA[const unsigned char *w = (const unsigned char *)&deviceProperties->steps[deviceState->step][1];\n"
+  "memcpy(&message->round, w + 0, 4);\n"
+  "if (deviceProperties->ends[1] == 0) // no device answers: the call is done\n"
+  "  deviceState->step++;\n"
+  "else\n"
+  "  deviceState->sent = 1;\n"
+  "]]></OnSend>\n"
+  "        </OutputPin>\n"
+  "        <InputPin name=\"flux_2_end\" messageTypeId=\"flux_2_end\">\n"
+  "          <OnReceive><![CDATA[op2_scanner_flux_2_end_message_t *acc = (op2_scanner_flux_2_end_message_t *)deviceState->acc;\n"
+  "if (deviceState->got == 0 || (message->contributes && !acc->contributes))\n"
+  "  memcpy(acc, message, sizeof(*message));\n"
+  "else if (message->contributes)\n"
+  "  op2_fold_flux_2(acc, message);\n"
+  "if (++deviceState->got == deviceProperties->ends[1]) {\n"
+  "  handler_log(2, \"op2 call %u: flux_2\", deviceState->step);\n"
+  "  deviceState->got = 0;\n"
+  "  deviceState->sent = 0;\n"
+  "  if (++deviceState->step == deviceProperties->nsteps)\n"
+  "    handler_exit(0);\n"
+  "}\n"
+  "]]></OnReceive>\n"
+  "        </InputPin>\n"
+  "        <OutputPin name=\"gather_begin\" messageTypeId=\"gather_begin\">\n"
+  "          <OnSend><![CDATA[const unsigned char *w = (const unsigned char *)&deviceProperties->steps[deviceState->step][1];\n"
+  "memcpy(&message->round, w + 0, 4);\n"
+  "if (deviceProperties->ends[2] == 0) // no device answers: the call is done\n"
+  "  deviceState->step++;\n"
+  "else\n"
+  "  deviceState->sent = 1;\n"
+  "]]></OnSend>\n"
+  "        </OutputPin>\n"
+  "        <InputPin name=\"gather_end\" messageTypeId=\"gather_end\">\n"
+  "          <OnReceive><![CDATA[op2_scanner_gather_end_message_t *acc = (op2_scanner_gather_end_message_t *)deviceState->acc;\n"
+  "if (deviceState->got == 0 || (message->contributes && !acc->contributes))\n"
+  "  memcpy(acc, message, sizeof(*message));\n"
+  "else if (message->contributes)\n"
+  "  op2_fold_gather(acc, message);\n"
+  "if (++deviceState->got == deviceProperties->ends[2]) {\n"
+  "  handler_log(2, \"op2 call %u: gather arg1 %.17g\", deviceState->step, (double)acc->gbl1[0]);\n"
+  "  deviceState->got = 0;\n"
+  "  deviceState->sent = 0;\n"
+  "  if (++deviceState->step == deviceProperties->nsteps)\n"
+  "    handler_exit(0);\n"
+  "}\n"
+  "]]></OnReceive>\n"
+  "        </InputPin>\n"
+  "        <OutputPin name=\"stats_begin\" messageTypeId=\"stats_begin\">\n"
+  "          <OnSend><![CDATA[const unsigned char *w = (const unsigned char *)&deviceProperties->steps[deviceState->step][1];\n"
+  "memcpy(&message->round, w + 0, 4);\n"
+  "memcpy(&message->gbl1, w + 8, 8);\n"
+  "memcpy(&message->gbl2, w + 16, 8);\n"
+  "if (deviceProperties->ends[3] == 0) // no device answers: the call is done\n"
+  "  deviceState->step++;\n"
+  "else\n"
+  "  deviceState->sent = 1;\n"
+  "]]></OnSend>\n"
+  "        </OutputPin>\n"
+  "        <InputPin name=\"stats_end\" messageTypeId=\"stats_end\">\n"
+  "          <OnReceive><![CDATA[op2_scanner_stats_end_message_t *acc = (op2_scanner_stats_end_message_t *)deviceState->acc;\n"
+  "if (deviceState->got == 0 || (message->contributes && !acc->contributes))\n"
+  "  memcpy(acc, message, sizeof(*message));\n"
+  "else if (message->contributes)\n"
+  "  op2_fold_stats(acc, message);\n"
+  "if (++deviceState->got == deviceProperties->ends[3]) {\n"
+  "  handler_log(2, \"op2 call %u: stats arg1 %.17g arg2 %.17g arg3 %lld\", deviceState->step, (double)acc->gbl1[0], (double)acc->gbl2[0], (long long)acc->gbl3[0]);\n"
+  "  deviceState->got = 0;\n"
+  "  deviceState->sent = 0;\n"
+  "  if (++deviceState->step == deviceProperties->nsteps)\n"
+  "    handler_exit(0);\n"
+  "}\n"
+  "]]></OnReceive>\n"
+  "        </InputPin>\n"
+  "        <OutputPin name=\"maybe_begin\" messageTypeId=\"maybe_begin\">\n"
+  "          <OnSend><![CDATA[const unsigned char *w = (const unsigned char *)&deviceProperties->steps[deviceState->step][1];\n"
+  "memcpy(&message->round, w + 0, 4);\n"
+  "memcpy(&message->opt2, w + 4, 1);\n"
+  "if (deviceProperties->ends[4] == 0) // no device answers: the call is done\n"
+  "  deviceState->step++;\n"
+  "else\n"
+  "  deviceState->sent = 1;\n"
+  "]]></OnSend>\n"
+  "        </OutputPin>\n"
+  "        <InputPin name=\"maybe_end\" messageTypeId=\"maybe_end\">\n"
+  "          <OnReceive><![CDATA[op2_scanner_maybe_end_message_t *acc = (op2_scanner_maybe_end_message_t *)deviceState->acc;\n"
+  "if (deviceState->got == 0 || (message->contributes && !acc->contributes))\n"
+  "  memcpy(acc, message, sizeof(*message));\n"
+  "else if (message->contributes)\n"
+  "  op2_fold_maybe(acc, message);\n"
+  "if (++deviceState->got == deviceProperties->ends[4]) {\n"
+  "  handler_log(2, \"op2 call %u: maybe\", deviceState->step);\n"
+  "  deviceState->got = 0;\n"
+  "  deviceState->sent = 0;\n"
+  "  if (++deviceState->step == deviceProperties->nsteps)\n"
+  "    handler_exit(0);\n"
+  "}\n"
+  "]]></OnReceive>\n"
+  "        </InputPin>\n"
+  "        <ReadyToSend><![CDATA[*readyToSend = 0;\n"
+  "if (deviceState->step < deviceProperties->nsteps && !deviceState->sent)\n"
+  "  *readyToSend = 1u << deviceProperties->steps[deviceState->step][0];\n"
+  "]]></ReadyToSend>\n"
+  "      </DeviceType>\n"
   "    </DeviceTypes>\n"
   "  </GraphType>\n";
+static const op2t_member graph_props_m[] = {
+  {OP2T_M_F64, offsetof(op2_graph_props, global_coeffs), 4, 0},
+};
 
 const op2t_graph op2t_graph_info = {
-  "op2_scanner", 2, types, sizeof(op2_graph_props), 1, consts, 5, invocations, type_xml,
+  "op2_scanner", 2, types, sizeof(op2_graph_props), 1, consts, 5, invocations, type_xml, 1, graph_props_m,
 };
 
 // Code groups (fw/images.txt): each type's group and each group's ELF in EXE.fw/.
