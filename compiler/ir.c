@@ -36,10 +36,23 @@ const TypeInfo *type_lookup(const char *op2_type) {
 
 const char *file_display_name(const File *f) { return f ? f->name : "<unknown>"; }
 
+// Does a name begin with a type name of POETS XML declarations? The
+// invocation's name starts members of the graph's state (<inv>_round), and
+// graph_schema's Python lexer reads `double_it_round` as `double` `_it_round`.
+static bool starts_with_xml_type(const char *name) {
+  static const char *const types[] = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t",
+                                      "int64_t", "uint64_t", "float", "double", "struct"};
+  for (size_t i = 0; i < sizeof(types) / sizeof(*types); i++)
+    if (!strncmp(name, types[i], strlen(types[i])))
+      return true;
+  return false;
+}
+
 // Seed 000's {invocation}: the kernel's name when one call site uses the
 // kernel, else kernel_1, kernel_2, ... in source order (kernel_1_2 if a
-// function or an earlier invocation already has the name). Linear: the
-// uses per kernel and the names taken are looked up, not searched.
+// function or an earlier invocation already has the name), with op2_ in
+// front of a kernel name that begins with a type name (starts_with_xml_type).
+// Linear: the uses per kernel and the names taken are looked up, not searched.
 void ir_name_invocations(Program *prog) {
   typedef struct {
     int uses, seen;
@@ -59,14 +72,11 @@ void ir_name_invocations(Program *prog) {
     IRLoop *loop = prog->loops[i];
     Count *k = strmap_get(&counts, loop->kernel_name);
     int ordinal = ++k->seen;
-    if (k->uses == 1) {
-      loop->invocation = loop->kernel_name;
-    } else {
-      char *name = format("%s_%d", loop->kernel_name, ordinal);
-      for (int n = 2; strmap_get(&taken, name); n++)
-        name = format("%s_%d_%d", loop->kernel_name, ordinal, n);
-      loop->invocation = name;
-    }
+    const char *base = starts_with_xml_type(loop->kernel_name) ? format("op2_%s", loop->kernel_name) : loop->kernel_name;
+    char *name = k->uses == 1 ? (char *)base : format("%s_%d", base, ordinal);
+    for (int n = 2; (k->uses > 1 || base != loop->kernel_name) && strmap_get(&taken, name); n++)
+      name = k->uses == 1 ? format("%s_%d", base, n) : format("%s_%d_%d", base, ordinal, n);
+    loop->invocation = name;
     strmap_put(&taken, loop->invocation, loop);
   }
 }
