@@ -5,7 +5,11 @@
 # summary; then the seq executable runs on the same mesh and iterations,
 # and the rms history and the final p_q must agree: PASSED or FAILED.
 #
-#   APP VARIANT EXE (tinsel) SEQ (seq) MESH ITERS PRINT_EVERY CONFIG [SEED] [ARGS]
+#   APP VARIANT EXE (tinsel) SEQ (seq) MESH ITERS PRINT_EVERY CONFIG [SEED] [ARGS] [ENGINE]
+#
+# ENGINE=fast (`make sim APP=airfoil ENGINE=fast`): tsim's fast engine
+# instead of the cycle model (sim/README.md "Fast engine"; TSIM_ENGINE
+# reaches the tsim the executable spawns).
 #
 # Tolerances: the model delivers INC contributions in arrival order, so
 # sums (p_res per cell, rms over cells) round differently from seq's fixed
@@ -18,7 +22,10 @@ set -uo pipefail
 : "${APP:?}" "${VARIANT:?}" "${EXE:?}" "${SEQ:?}" "${MESH:?}" "${ITERS:?}" "${PRINT_EVERY:?}" "${CONFIG:?}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "sim: $APP $VARIANT on the cycle model (tsim --config $CONFIG${SEED:+ --delay-seed $SEED}), mesh $MESH, $ITERS iterations"
+if [ -n "${ENGINE:-}" ]; then export TSIM_ENGINE=$ENGINE; fi
+model="the cycle model"
+[ "${TSIM_ENGINE:-cycle}" = fast ] && model="the fast engine"
+echo "sim: $APP $VARIANT on $model (tsim --config $CONFIG${SEED:+ --delay-seed $SEED}${TSIM_ENGINE:+ --engine $TSIM_ENGINE}), mesh $MESH, $ITERS iterations"
 if [ "$VARIANT" = dp ]; then
   echo "sim: dp runs software double arithmetic: its images do not fit real Tinsel's instruction memory," \
        "so they are built with op2c --imem enlarged and run on tsim --imem enlarged (a model-only configuration)"

@@ -111,6 +111,19 @@ unsigned tsim_dcache_access(unsigned core, unsigned thread, uint32_t addr, TsimD
   return outcome;
 }
 
+uint8_t *tsim_dcache_line_ref(unsigned core, unsigned thread, uint32_t addr, uint8_t **dirty) {
+  Cache *c = caches[core / CORES];
+  if (!c || coherent) return NULL;
+  uint32_t tag = addr - addr % LINE;
+  Line *ways = c->line[part_of(core, thread)][(addr / LINE) % SETS];
+  for (unsigned w = 0; w < WAYS; w++)
+    if (ways[w].valid && ways[w].tag == tag) {
+      *dirty = &ways[w].dirty;
+      return ways[w].data;
+    }
+  return NULL;
+}
+
 unsigned tsim_dcache_flush(unsigned core, unsigned thread, uint32_t value) {
   unsigned way = value % WAYS, set = (value / WAYS) % SETS;
   Cache *c = caches[core / CORES];

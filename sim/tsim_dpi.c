@@ -329,6 +329,8 @@ int tsim_run_load(const TsimArgs *a) {
 
 /* ---------------------------------------------------------------- outcome */
 
+uint32_t tsim_run_tohost(void) { return run.tohost; }
+
 unsigned long long tsim_run_quiet_cycles(void) {
   if (!run.no_tohost || run.args.hostlink) return 0;
   return 1024 + (run.args.delay_on ? (unsigned long long)run.args.delay_max : 0);

@@ -5,6 +5,8 @@
 
 #include "tsim_args.h"
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,6 +23,10 @@ extern volatile int tsim_stop;
    loader: --boot or the firmware build's) into the memories. 0, or
    TSIM_EXIT_INPUT after printing the error. */
 int tsim_run_load(const TsimArgs *a);
+
+/* The address of the program's tohost (0xffffffff: none), for the fast
+   engine's shortcut past tsim_mem (sim/fast/), which must not skip it. */
+uint32_t tsim_run_tohost(void);
 
 /* A program without tohost run without a host link ends when nothing has
    retired and no message has moved for this many cycles (more than any

@@ -31,23 +31,65 @@ enum { IMEM_MODEL_WORDS = 1u << (TinselEnlargedLogInstrsPerCore > TinselLogInstr
 
 /* ---------------------------------------------------------------- set-up */
 
+/* Pair P's arrays: its own image decoded, or (the usual case: every pair
+   runs the same program) the previous pair's, shared, so that the host's
+   caches hold one copy of the decoded program. */
+static int load_pair(FastRun *r, unsigned p, uint32_t *words) {
+  int own = tsim_imem_pair_loaded(p) != 0;
+  for (unsigned i = 0; i < r->imem_words; i++) words[i] = own ? tsim_imem_pair_word(p, i) : tsim_imem_word(i);
+  if (p > 0 && !memcmp(words, r->pair_image[p - 1], r->imem_words * sizeof *words)) {
+    r->pair_code[p] = r->pair_code[p - 1];
+    r->pair_image[p] = r->pair_image[p - 1];
+    r->pair_shared[p] = r->pair_shared[p - 1] = 1;
+    return 0;
+  }
+  r->pair_image[p] = malloc(r->imem_words * sizeof(uint32_t));
+  r->pair_code[p] = malloc(r->imem_words * sizeof(FastOp));
+  if (!r->pair_image[p] || !r->pair_code[p]) return -1;
+  r->pair_owned[p] = 1;
+  memcpy(r->pair_image[p], words, r->imem_words * sizeof *words);
+  for (unsigned i = 0; i < r->imem_words; i++) r->pair_code[p][i] = fast_decode(words[i], r->full);
+  return 0;
+}
+
 static int load_pairs(FastRun *r) {
   unsigned npairs = r->ncores / FAST_CORES_PER_IMEM;
   r->pair_code = calloc(npairs, sizeof *r->pair_code);
   r->pair_image = calloc(npairs, sizeof *r->pair_image);
-  if (!r->pair_code || !r->pair_image) return -1;
-  for (unsigned p = 0; p < npairs; p++) {
-    r->pair_code[p] = malloc(r->imem_words * sizeof(FastOp));
-    r->pair_image[p] = malloc(r->imem_words * sizeof(uint32_t));
-    if (!r->pair_code[p] || !r->pair_image[p]) return -1;
-    int own = tsim_imem_pair_loaded(p) != 0;
-    for (unsigned i = 0; i < r->imem_words; i++) {
-      uint32_t w = own ? tsim_imem_pair_word(p, i) : tsim_imem_word(i);
-      r->pair_image[p][i] = w;
-      r->pair_code[p][i] = fast_decode(w, r->full);
-    }
+  r->pair_owned = calloc(npairs, 1);
+  r->pair_shared = calloc(npairs, 1);
+  uint32_t *words = malloc(r->imem_words * sizeof *words);
+  int rc = !r->pair_code || !r->pair_image || !r->pair_owned || !r->pair_shared || !words ? -1 : 0;
+  for (unsigned p = 0; p < npairs && !rc; p++) rc = load_pair(r, p, words);
+  free(words);
+  return rc;
+}
+
+/* Before pair P's instruction memory changes: its own copy if it shares one. */
+static void unshare_pair(FastRun *r, unsigned p) {
+  if (!r->pair_shared[p]) return;
+  uint32_t *image = malloc(r->imem_words * sizeof *image);
+  FastOp *code = malloc(r->imem_words * sizeof *code);
+  if (!image || !code) {
+    fprintf(stderr, "tsim: fast engine: out of memory for core pair %u's own %u-word instruction memory\n", p,
+            r->imem_words);
+    exit(70);
   }
-  return 0;
+  memcpy(image, r->pair_image[p], r->imem_words * sizeof *image);
+  memcpy(code, r->pair_code[p], r->imem_words * sizeof *code);
+  for (unsigned q = 0; r->pair_owned[p] && q < r->ncores / FAST_CORES_PER_IMEM; q++)
+    if (q != p && r->pair_code[q] == r->pair_code[p]) {  /* the old arrays pass to a pair still using them */
+      r->pair_owned[q] = 1;
+      break;
+    }
+  r->pair_image[p] = image;
+  r->pair_code[p] = code;
+  r->pair_owned[p] = 1;
+  r->pair_shared[p] = 0;  /* the others may still share among themselves: they copy when they write */
+  for (unsigned k = 0; k < FAST_CORES_PER_IMEM; k++) {
+    r->cores[p * FAST_CORES_PER_IMEM + k].image = image;
+    r->cores[p * FAST_CORES_PER_IMEM + k].code = code;
+  }
 }
 
 int fast_init(FastRun *r, int full) {
@@ -56,6 +98,7 @@ int fast_init(FastRun *r, int full) {
   r->ncores = tsim_boards() * TinselCoresPerBoard;
   r->ntiles = r->ncores / FAST_NC;
   r->imem_words = tsim_imem_words();
+  r->tohost = tsim_run_tohost();
   r->cores = calloc(r->ncores, sizeof *r->cores);
   r->tiles = calloc(r->ntiles, sizeof *r->tiles);
   if (!r->cores || !r->tiles || load_pairs(r) || fast_mbox_init(r)) {
@@ -72,18 +115,22 @@ int fast_init(FastRun *r, int full) {
     c->image = r->pair_image[i / FAST_CORES_PER_IMEM];
     c->last = FAST_T - 1;
     c->sel = -1;
+    for (unsigned t = 0; t < FAST_T; t++) c->ll_tag[t] = FAST_LL_NONE;
   }
   for (unsigned t = 0; t < r->ntiles; t++) r->tiles[t].id = t;
   return 0;
 }
 
 void fast_free(FastRun *r) {
-  for (unsigned p = 0; r->pair_code && p < r->ncores / FAST_CORES_PER_IMEM; p++) {
-    free(r->pair_code[p]);
-    free(r->pair_image[p]);
-  }
+  for (unsigned p = 0; r->pair_owned && p < r->ncores / FAST_CORES_PER_IMEM; p++)
+    if (r->pair_owned[p]) {
+      free(r->pair_code[p]);
+      free(r->pair_image[p]);
+    }
   free(r->pair_code);
   free(r->pair_image);
+  free(r->pair_owned);
+  free(r->pair_shared);
   fast_mbox_free(r);
   free(r->cores);
   free(r->tiles);
@@ -185,7 +232,8 @@ static void csr_write(FastRun *r, FastCore *c, unsigned t, unsigned csr, uint32_
   case TinselCsrInstrAddr: c->waddr[t] = v & (IMEM_MODEL_WORDS - 1); break;
   case TinselCsrInstr: {
     uint32_t w = c->waddr[t];
-    if (w < r->imem_words) {  /* beyond: never fetched (a fetch there halts) */
+    if (w < r->imem_words && c->image[w] != v) {  /* beyond: never fetched (a fetch there halts) */
+      unshare_pair(r, c->id / FAST_CORES_PER_IMEM);
       c->image[w] = v;
       c->code[w] = fast_decode(v, r->full);
     }
@@ -205,6 +253,7 @@ static void csr_write(FastRun *r, FastCore *c, unsigned t, unsigned csr, uint32_
   case TinselCsrEmit: tsim_emit(c->id, t, v); break;
   case TinselCsrToUart: tsim_uart_put(c->id, t, v); break;
   case TinselCsrFlush:
+    c->ll_tag[t] = FAST_LL_NONE;
     dcache_wait(r, c, t, tsim_dc_flush(c->id, t, v));
     s->suspend = 1;
     s->requeue = 0;
@@ -228,16 +277,41 @@ static void exec_csr(FastRun *r, FastCore *c, unsigned t, const FastOp *o, Step 
   if ((f3 & 3) == 1 || o->rs1 != 0) csr_write(r, c, t, csr, v, s);
 }
 
+/* A hit on thread T's last line: the access tsim_mem would make, without
+   its memory map and line search. 0 when the access needs tsim_mem. */
+static int line_hit(FastRun *r, FastCore *c, unsigned t, const FastOp *o, uint32_t addr, uint32_t wdata,
+                    uint32_t *rdata) {
+  unsigned f3 = (o->raw >> 12) & 7, size = 1u << (f3 & 3), off = addr & (TinselBytesPerLine - 1);
+  int store = o->op == F_STORE || o->op == F_STOREF;
+  if (addr - off != c->ll_tag[t] || (addr & (size - 1)) || size > 4 || (store && addr == r->tohost)) return 0;
+  uint8_t *d = c->ll_data[t] + off;
+  if (store) {
+    memcpy(d, &wdata, size);  /* the low SIZE bytes, little-endian host */
+    *c->ll_dirty[t] = 1;
+    return 1;
+  }
+  uint32_t v = 0;
+  memcpy(&v, d, size);
+  if (!(f3 & 4) && size < 4 && (v >> (8 * size - 1) & 1)) v |= ~0u << (8 * size);  /* lb, lh */
+  *rdata = v;
+  return 1;
+}
+
 static void exec_mem(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const FastOp *o, Step *s) {
   uint32_t *x = c->x[t], *f = c->f[t];
   uint32_t addr = x[o->rs1] + (uint32_t)o->imm;
   int store = o->op == F_STORE || o->op == F_STOREF;
   uint32_t wdata = o->op == F_STOREF ? f[o->rs2] : x[o->rs2];
-  unsigned rdata = 0, outcome = 0;
+  unsigned rdata = 0, outcome = TSIM_DC_HIT;
   s->requeue = 0;
-  if (tsim_mem(c->id, t, pc, o->raw, addr, wdata, &rdata, &outcome)) {  /* halted (said) */
-    c->alive &= ~(1u << t);
-    return;
+  if (!line_hit(r, c, t, o, addr, wdata, &rdata)) {
+    if (tsim_mem(c->id, t, pc, o->raw, addr, wdata, &rdata, &outcome)) {  /* halted (said) */
+      c->alive &= ~(1u << t);
+      return;
+    }
+    c->ll_tag[t] = FAST_LL_NONE;
+    if (outcome != TSIM_DC_SCRATCHPAD && (c->ll_data[t] = tsim_dcache_line_ref(c->id, t, addr, &c->ll_dirty[t])))
+      c->ll_tag[t] = addr & ~(uint32_t)(TinselBytesPerLine - 1);
   }
   if (o->op == F_LOADF) f[o->rd] = rdata;
   else if (!store && o->rd) x[o->rd] = rdata;

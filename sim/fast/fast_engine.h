@@ -12,7 +12,8 @@ enum {
   FAST_LT = TinselLogThreadsPerCore,
   FAST_NC = TinselCoresPerMailbox,  /* cores per tile: one FPU, data cache, mailbox */
   FAST_CORES_PER_IMEM = TinselSharedInstrMem && TinselCoresPerMailbox > 1 ? 2 : 1,
-  FAST_WHEEL = 64                   /* timing wheel slots: more than any latency */
+  FAST_WHEEL = 64,                  /* timing wheel slots: more than any latency */
+  FAST_LL_NONE = 1                  /* ll_tag of no line (line addresses are aligned) */
 };
 
 /* The longest wait in the wheel (pipeline plus the slowest unit or memory). */
@@ -34,6 +35,10 @@ typedef struct {
   int sel, sel_res;     /* this cycle's thread (-1: none) and its queue */
   unsigned unit;        /* the unit its instruction needs */
   uint8_t pend_rd[FAST_T];  /* destination of a pending mailbox read */
+  /* Each thread's last cached line (tsim_dcache_line_ref): its address, or
+     LL_NONE, its bytes and dirty flag; hits on it skip tsim_mem. */
+  uint32_t ll_tag[FAST_T];
+  uint8_t *ll_data[FAST_T], *ll_dirty[FAST_T];
   int resp_valid;       /* the mailbox's answer, taken next cycle */
   unsigned resp_tid;
   uint32_t resp_data;
@@ -52,11 +57,14 @@ struct FastMbox;
 typedef struct {
   unsigned ncores, ntiles, imem_words;
   int full;
+  uint32_t tohost;      /* the program's tohost address (stores to it go through tsim_mem) */
   int hostlink;         /* --hostlink: board 0's West link is the host (fast_link.c) */
   FastCore *cores;
   FastTile *tiles;
   FastOp **pair_code;
   uint32_t **pair_image;
+  uint8_t *pair_owned;  /* the pair allocated its arrays (else it shares the pair before's) */
+  uint8_t *pair_shared; /* its arrays serve other pairs too: copy before a CSR Instr write */
   struct FastMbox *mbox;  /* per tile (fast_mbox.c) */
   int idle_release;     /* idle detection: wake every tinselIdle thread this cycle */
   int mbox_stepped;     /* a mailbox was clocked this cycle: idle detection may change */
