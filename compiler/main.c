@@ -245,6 +245,8 @@ int main(int argc, char **argv) {
   if (o.dump_schedule)
     for (int i = 0; i < o.sources.len; i++)
       schedule_dump(stdout, schedule_analyse(progs[i]));
+  if (diag_errors)
+    return 1;
   if (o.graph_xml_path && !emit_graph_xml(o.graph_xml_path, progs, o.sources.len))
     return 1;
   if ((o.dump_ir || o.dump_protocol || o.dump_schedule || o.xml_path || o.graph_xml_path) && !o.output_given)

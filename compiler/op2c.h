@@ -165,6 +165,9 @@ bool const_eval(Token *tok, Token *end, long long *val, Token **err_tok, const c
 #define OP2C_MAX_DIM 65536
 // op_arg_* arguments of one op_par_loop.
 #define OP2C_MAX_LOOP_ARGS 1024
+// Dependences --dump-schedule lists (pairs of invocations grow with the
+// square of their number: 3000 loops on one dat make 18 million).
+#define OP2C_MAX_SCHEDULE_DEPS (1 << 20)
 // Bytes of one source file or header.
 #define OP2C_MAX_SOURCE_BYTES (16 << 20)
 // Nesting of #include.
@@ -420,6 +423,7 @@ typedef struct {
 typedef struct {
   const IRLoop *loop;
   SchedAccess *accs; int naccs; // in arg order, then the consts its kernel reads
+  int *keys; int nkeys;         // the keys it uses, each once, in key order
 } SchedInvocation;
 
 typedef struct {
@@ -456,12 +460,14 @@ typedef struct {
   SchedKey *keys; int nkeys;
   StrMap key_index;  // name -> key + 1
   StrMap dat_vars;   // dat variable -> its (last) IRDat
+  StrMap func_index; // name -> a host function holding invocations
   SchedInvocation *invs; int ninvs;
   SchedFunc *funcs; int nfuncs;
   SchedCycle *cycles; int ncycles;
-  SchedDep *deps; int ndeps; // program order (from < to), then per cycle the carried ones
+  SchedDep *deps; int ndeps, deps_cap; // program order (from < to), then per cycle the carried ones
+  bool too_many;     // more than OP2C_MAX_SCHEDULE_DEPS: reported, the rest not listed
   const IRDat **never_written; int nnever_written;
-  SchedHostEvent *events; int nevents;
+  SchedHostEvent *events; int nevents, events_cap;
 } Schedule;
 
 Schedule *schedule_analyse(const Program *prog);

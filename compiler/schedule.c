@@ -95,6 +95,26 @@ static void collect_arg(Schedule *s, SchedInvocation *inv, const IRArg *a) {
   add_access(inv, acc);
 }
 
+// The keys an invocation uses, each once, in key order.
+static int keys_used(const SchedInvocation *inv, int *keys) {
+  int n = 0;
+  for (int i = 0; i < inv->naccs; i++) {
+    int k = inv->accs[i].key, j = n;
+    for (int m = 0; m < n; m++)
+      if (keys[m] == k)
+        j = -1;
+    if (j < 0)
+      continue;
+    while (j > 0 && keys[j - 1] > k) {
+      keys[j] = keys[j - 1];
+      j--;
+    }
+    keys[j] = k;
+    n++;
+  }
+  return n;
+}
+
 static void collect_invocation(Schedule *s, const IRLoop *loop) {
   SchedInvocation inv = {.loop = loop};
   for (int i = 0; i < loop->nargs; i++)
@@ -102,6 +122,8 @@ static void collect_invocation(Schedule *s, const IRLoop *loop) {
   for (int i = 0; loop->kernel && i < loop->kernel->nconsts; i++)
     add_access(&inv, (SchedAccess){key_of(s, loop->kernel->consts[i]->name, false), ACC_READ, "const",
                                    NULL, false, false});
+  inv.keys = xcalloc((size_t)inv.naccs + 1, sizeof(int));
+  inv.nkeys = keys_used(&inv, inv.keys);
   VEC_PUSH(s->invs, s->ninvs, inv);
 }
 
@@ -145,89 +167,155 @@ static unsigned dep_kinds(const SchedInvocation *from, const SchedInvocation *to
   return k;
 }
 
+// VEC_PUSH grows by one; what may hold millions grows by doubling.
+static void *grow(void *p, int n, int *cap, size_t size) {
+  if (n < *cap)
+    return p;
+  *cap = *cap ? 2 * *cap : 64;
+  return xrealloc(p, (size_t)*cap * size);
+}
+
 static void add_deps(Schedule *s, int from, int to, int cycle) {
-  for (int key = 0; key < s->nkeys; key++) {
-    unsigned kinds = dep_kinds(&s->invs[from], &s->invs[to], key);
-    if (kinds)
-      VEC_PUSH(s->deps, s->ndeps, ((SchedDep){from, to, key, kinds, cycle}));
+  const SchedInvocation *f = &s->invs[from];
+  for (int i = 0; i < f->nkeys && !s->too_many; i++) {
+    unsigned kinds = dep_kinds(f, &s->invs[to], f->keys[i]);
+    if (!kinds)
+      continue;
+    if (s->ndeps == OP2C_MAX_SCHEDULE_DEPS) {
+      error_plain("%s: more than %d dependences between invocations; --dump-schedule lists at most that many",
+                  file_display_name(s->prog->file), OP2C_MAX_SCHEDULE_DEPS);
+      s->too_many = true;
+      return;
+    }
+    s->deps = grow(s->deps, s->ndeps, &s->deps_cap, sizeof(SchedDep));
+    s->deps[s->ndeps++] = (SchedDep){from, to, f->keys[i], kinds, cycle};
   }
 }
 
 //
 // Host code: functions, statements that repeat, and uses of globals
 //
+// A host function's body is an array, with what the walks need computed
+// in one pass each, so that no statement or bracket is walked again for
+// each one around it: the analysis stays linear on deeply nested input.
+
+typedef struct {
+  const IRFunc *func;
+  Token **toks; int n;  // '{' .. '}' of the body
+  int *match;           // the bracket matching each bracket, else -1
+  int *end;             // the last token of the statement starting at each token
+  int *loop;            // the invocation whose op_par_loop is there, else -1
+  int *first_loop;      // the first op_par_loop token at or after each token, n if none
+  int *last_loop;       // the last one at or before it, -1 if none
+  int *cycle;           // the innermost cycle around each token, -1 if none
+} Body;
 
 static bool is_host_func(const Program *prog, const IRFunc *f, const bool *helper) {
   return !f->is_kernel && !helper[f->index] && f->tok->file == prog->file && !f->tok->from_macro;
 }
 
-static int loop_at(const Program *prog, const Token *t) {
-  for (int i = 0; i < prog->nloops; i++)
+static bool is_kw(const Token *t, const char *kw) { return t->kind == TK_IDENT && tok_equal(t, kw); }
+static bool is_open(const Token *t) { return t->kind == TK_PUNCT && t->len == 1 && strchr("([{", *t->loc); }
+static bool is_close(const Token *t) { return t->kind == TK_PUNCT && t->len == 1 && strchr(")]}", *t->loc); }
+
+// Loops are in token order: the search starts after the last one found.
+static int loop_at(const Program *prog, const Token *t, int *hint) {
+  for (int k = 0; k < prog->nloops; k++) {
+    int i = (*hint + k) % prog->nloops;
     if (prog->loops[i]->tok == t)
-      return i;
+      return *hint = i;
+  }
   return -1;
 }
 
-// Skips a bracketed group: the token that closes `open`.
-static Token *skip_group(Token *open) {
-  int depth = 0;
-  for (Token *t = open; t->kind != TK_EOF; t = t->next) {
-    if (t->len == 1 && strchr("([{", *t->loc) && t->kind == TK_PUNCT)
-      depth++;
-    else if (t->len == 1 && strchr(")]}", *t->loc) && t->kind == TK_PUNCT && --depth == 0)
-      return t;
-  }
-  return open;
-}
-
-static bool is_kw(const Token *t, const char *kw) { return t->kind == TK_IDENT && tok_equal(t, kw); }
-
-// The last token of the statement starting at t, within [t, limit].
-static Token *stmt_end(Token *t, const Token *limit) {
-  while (t != limit) {
-    Token *end;
-    if (tok_equal(t, "{")) {
-      end = skip_group(t);
-    } else if ((is_kw(t, "for") || is_kw(t, "while") || is_kw(t, "if") || is_kw(t, "switch")) &&
-               tok_equal(t->next, "(")) {
-      t = skip_group(t->next)->next;
-      continue;
-    } else {
-      end = t;
-      while (end != limit && !tok_equal(end, ";")) // a do-while's body, then its condition
-        end = tok_equal(end, "(") || tok_equal(end, "{") || tok_equal(end, "[") ? skip_group(end)->next
-                                                                                 : end->next;
+static void body_brackets(Body *b) {
+  int *stack = xcalloc((size_t)b->n, sizeof(int)), depth = 0;
+  b->match = xcalloc((size_t)b->n, sizeof(int));
+  for (int i = 0; i < b->n; i++) {
+    b->match[i] = -1;
+    if (is_open(b->toks[i])) {
+      stack[depth++] = i;
+    } else if (is_close(b->toks[i]) && depth > 0) {
+      b->match[i] = stack[--depth];
+      b->match[b->match[i]] = i;
     }
-    if (end == limit || !is_kw(end->next, "else"))
-      return end;
-    t = end->next->next;
   }
-  return (Token *)limit;
+  xfree(stack);
 }
 
-// The invocations within [from, to]: *first..*last, false if none.
-static bool loops_within(const Program *prog, Token *from, const Token *to, int *first, int *last) {
-  *first = *last = -1;
-  for (Token *t = from; t != to && t->kind != TK_EOF; t = t->next) {
-    int l = tok_equal(t, "op_par_loop") ? loop_at(prog, t) : -1;
-    if (l >= 0 && *first < 0)
-      *first = l;
-    if (l >= 0)
-      *last = l;
+// The end of every statement, from the last token back: a block ends at
+// its brace; for/while/if/switch (...) with their body (and an else); any
+// other statement at its ';' (a do's body and condition with it) or where
+// the bracket around it closes.
+static void body_statements(Body *b) {
+  int n = b->n, *semi = xcalloc((size_t)n, sizeof(int));
+  b->end = xcalloc((size_t)n, sizeof(int));
+  for (int j = n - 1; j >= 0; j--) {
+    const Token *t = b->toks[j];
+    int after = b->match[j] > j && b->match[j] + 1 < n ? b->match[j] + 1 : -1;
+    semi[j] = tok_equal(t, ";") || is_close(t) || j == n - 1 ? j : after >= 0 ? semi[after] : semi[j + 1];
+    bool control = (is_kw(t, "for") || is_kw(t, "while") || is_kw(t, "if") || is_kw(t, "switch")) &&
+                   j + 1 < n && b->match[j + 1] > j + 1 && b->match[j + 1] + 1 < n;
+    int end = tok_equal(t, "{") && b->match[j] > j ? b->match[j] : control ? b->end[b->match[j + 1] + 1] : semi[j];
+    if (end + 2 < n && is_kw(b->toks[end + 1], "else"))
+      end = b->end[end + 2];
+    b->end[j] = end;
   }
-  return *first >= 0;
+  xfree(semi);
 }
 
-static void find_cycles(Schedule *s, const IRFunc *f) {
-  for (Token *t = f->body; t != f->body_end; t = t->next) {
-    bool is_do = is_kw(t, "do");
-    if (!is_do && !((is_kw(t, "for") || is_kw(t, "while")) && tok_equal(t->next, "(")))
-      continue;
-    Token *end = stmt_end(t, f->body_end);
-    SchedCycle c = {tok_text(t), t, end, f, -1, -1};
-    if (loops_within(s->prog, t, end, &c.first, &c.last))
+static void body_loops(Body *b, const Program *prog) {
+  int n = b->n, hint = 0;
+  b->loop = xcalloc((size_t)n, sizeof(int));
+  b->first_loop = xcalloc((size_t)n, sizeof(int));
+  b->last_loop = xcalloc((size_t)n, sizeof(int));
+  for (int i = 0; i < n; i++) {
+    b->loop[i] = tok_equal(b->toks[i], "op_par_loop") ? loop_at(prog, b->toks[i], &hint) : -1;
+    b->last_loop[i] = b->loop[i] >= 0 ? i : i > 0 ? b->last_loop[i - 1] : -1;
+  }
+  for (int i = n - 1; i >= 0; i--)
+    b->first_loop[i] = b->loop[i] >= 0 ? i : i + 1 < n ? b->first_loop[i + 1] : n;
+}
+
+static Body *body_of(const IRFunc *f, const Program *prog) {
+  Body *b = xcalloc(1, sizeof(Body));
+  b->func = f;
+  for (Token *t = f->body;; t = t->next) {
+    VEC_PUSH(b->toks, b->n, t);
+    if (t == f->body_end || t->kind == TK_EOF)
+      break;
+  }
+  body_brackets(b);
+  body_statements(b);
+  body_loops(b, prog);
+  return b;
+}
+
+static bool starts_cycle(const Body *b, int i) {
+  const Token *t = b->toks[i];
+  return is_kw(t, "do") || ((is_kw(t, "for") || is_kw(t, "while")) && i + 1 < b->n && tok_equal(b->toks[i + 1], "("));
+}
+
+// The for, while and do statements holding invocations, outermost first,
+// and per token the innermost of them around it.
+static void find_cycles(Schedule *s, Body *b) {
+  int *ends = xcalloc((size_t)b->n, sizeof(int)), *ids = xcalloc((size_t)b->n, sizeof(int)), depth = 0;
+  b->cycle = xcalloc((size_t)b->n, sizeof(int));
+  for (int i = 0; i < b->n; i++) {
+    while (depth > 0 && ends[depth - 1] < i)
+      depth--;
+    int end = b->end[i];
+    if (starts_cycle(b, i) && b->first_loop[i] <= end) {
+      SchedCycle c = {tok_text(b->toks[i]), b->toks[i], b->toks[end], b->func, b->loop[b->first_loop[i]],
+                      b->loop[b->last_loop[end]]};
       VEC_PUSH(s->cycles, s->ncycles, c);
+      ends[depth] = end;
+      ids[depth++] = s->ncycles - 1;
+    }
+    b->cycle[i] = depth > 0 ? ids[depth - 1] : -1;
   }
+  xfree(ends);
+  xfree(ids);
 }
 
 static bool is_assign_op(const Token *t) {
@@ -244,55 +332,50 @@ static bool ends_operand(const Token *t) {
                tok_equal(t, ")") || tok_equal(t, "]"));
 }
 
-// What the host does with the global named at t (prev, prev2 before it).
-static const char *use_kind(const Token *prev2, const Token *prev, Token *t) {
-  if (prev && (tok_equal(prev, "++") || tok_equal(prev, "--")))
+// What the host does with the global named at token i.
+static const char *use_kind(const Body *b, int i) {
+  const Token *prev = b->toks[i - 1], *prev2 = i >= 2 ? b->toks[i - 2] : NULL;
+  if (tok_equal(prev, "++") || tok_equal(prev, "--"))
     return "writes";
-  if (prev && tok_equal(prev, "&") && !ends_operand(prev2))
+  if (tok_equal(prev, "&") && !ends_operand(prev2))
     return "may-write";
-  Token *u = t->next;
-  for (;;) {
-    if (tok_equal(u, "["))
-      u = skip_group(u)->next;
-    else if ((tok_equal(u, ".") || tok_equal(u, "->")) && u->next->kind == TK_IDENT)
-      u = u->next->next;
+  int u = i + 1;
+  while (u + 1 < b->n) {
+    if (tok_equal(b->toks[u], "[") && b->match[u] > u)
+      u = b->match[u] + 1;
+    else if ((tok_equal(b->toks[u], ".") || tok_equal(b->toks[u], "->")) && b->toks[u + 1]->kind == TK_IDENT)
+      u += 2;
     else
       break;
   }
-  return is_assign_op(u) ? "writes" : "reads";
+  return is_assign_op(b->toks[u]) ? "writes" : "reads";
 }
 
-static bool tok_not_after(const Token *a, const Token *b) {
-  return a->line < b->line || (a->line == b->line && a->col <= b->col);
+// `dat->data` hands out the dat's storage: a possible write; other members
+// (dim, size, name) are read or assigned.
+static const char *dat_member_use(const Body *b, int i) {
+  return i + 2 < b->n && tok_equal(b->toks[i + 2], "data") ? "may-write" : use_kind(b, i);
 }
 
-// The innermost cycle around tok in f (cycles are found outermost first).
-static int cycle_around(const Schedule *s, const IRFunc *f, const Token *tok) {
-  int found = -1;
-  for (int c = 0; c < s->ncycles; c++)
-    if (s->cycles[c].func == f && tok_not_after(s->cycles[c].tok, tok) && tok_not_after(tok, s->cycles[c].end))
-      found = c;
-  return found;
+static void add_event(Schedule *s, const char *what, const char *via, const Body *b, int i, int after) {
+  SchedHostEvent e = {what, tok_text(b->toks[i]), via, b->toks[i], b->func, after, b->cycle[i]};
+  s->events = grow(s->events, s->nevents, &s->events_cap, sizeof(SchedHostEvent));
+  s->events[s->nevents++] = e;
 }
 
-static void add_event(Schedule *s, const char *what, const char *name, const char *via, const Token *tok,
-                      const IRFunc *f, int after) {
-  SchedHostEvent e = {what, name, via, tok, f, after, cycle_around(s, f, tok)};
-  VEC_PUSH(s->events, s->nevents, e);
-}
-
-// The variable op_decl_const(2)'s data argument (its last) names.
-static Token *declared_name(Token *lparen, Token *rparen) {
-  Token *arg = lparen->next;
-  for (Token *t = lparen->next; t != rparen; t = t->next) {
-    if (tok_equal(t, ","))
-      arg = t->next;
-    else if (tok_equal(t, "(") || tok_equal(t, "[") || tok_equal(t, "{"))
-      t = skip_group(t);
+// The token of the variable op_decl_const(2)'s data argument (its last)
+// names, -1 if none; lp: its '('.
+static int declared_name(const Body *b, int lp) {
+  int arg = lp + 1, rp = b->match[lp];
+  for (int j = lp + 1; j < rp; j++) {
+    if (tok_equal(b->toks[j], ","))
+      arg = j + 1;
+    else if (is_open(b->toks[j]) && b->match[j] > j)
+      j = b->match[j];
   }
-  while (arg != rparen && (tok_equal(arg, "&") || tok_equal(arg, "(")))
-    arg = arg->next;
-  return arg->kind == TK_IDENT ? arg : NULL;
+  while (arg < rp && (tok_equal(b->toks[arg], "&") || tok_equal(b->toks[arg], "(")))
+    arg++;
+  return arg < rp && b->toks[arg]->kind == TK_IDENT ? arg : -1;
 }
 
 static bool is_global(const Schedule *s, const Token *t) {
@@ -300,73 +383,68 @@ static bool is_global(const Schedule *s, const Token *t) {
   return k && !s->keys[(intptr_t)k - 1].is_dat;
 }
 
+static bool is_dat_var(const Schedule *s, const Token *t) {
+  return strmap_get_n(&s->dat_vars, t->loc, (size_t)t->len) != NULL;
+}
+
 static bool starts_with(const Token *t, const char *prefix) {
   return (size_t)t->len >= strlen(prefix) && !strncmp(t->loc, prefix, strlen(prefix));
 }
 
-// `dat->data` hands out the dat's storage: a possible write; other members
-// (dim, size, name) are read or assigned.
-static const char *dat_member_use(const Token *prev2, const Token *prev, Token *t) {
-  return tok_equal(t->next->next, "data") ? "may-write" : use_kind(prev2, prev, t);
-}
-
-// An op_* call other than a declaration, an arg or a loop: the dats it
-// takes as whole arguments it reads (op_fetch_data*, op_print_dat*) or
+// An op_* call at i other than a declaration, an arg or a loop: the dats
+// it takes as whole arguments it reads (op_fetch_data*, op_print_dat*) or
 // otherwise uses (op_free_dat_temp, op_dump_to_hdf5, ...).
-static void host_call(Schedule *s, Token *name, const IRFunc *f, int after) {
-  Token *rparen = skip_group(name->next);
-  int depth = 0;
-  for (Token *t = name->next; t != rparen; t = t->next) {
-    if (tok_equal(t, "(") || tok_equal(t, "[") || tok_equal(t, "{"))
-      depth++;
-    else if (tok_equal(t, ")") || tok_equal(t, "]") || tok_equal(t, "}"))
-      depth--;
-    else if (depth == 1 && t->kind == TK_IDENT && strmap_get_n(&s->dat_vars, t->loc, (size_t)t->len) &&
-             (tok_equal(t->next, ",") || t->next == rparen))
-      add_event(s, starts_with(name, "op_fetch_data") || starts_with(name, "op_print_dat") ? "reads" : "uses",
-                tok_text(t), tok_text(name), t, f, after);
+static void host_call(Schedule *s, const Body *b, int i, int after) {
+  const Token *name = b->toks[i];
+  const char *what = starts_with(name, "op_fetch_data") || starts_with(name, "op_print_dat") ? "reads" : "uses";
+  int rp = b->match[i + 1];
+  for (int j = i + 2; j < rp; j++) {
+    if (is_open(b->toks[j]) && b->match[j] > j)
+      j = b->match[j];
+    else if (b->toks[j]->kind == TK_IDENT && is_dat_var(s, b->toks[j]) &&
+             (tok_equal(b->toks[j + 1], ",") || j + 1 == rp))
+      add_event(s, what, tok_text(name), b, j, after);
   }
 }
 
-// A function holding invocations: its calls are host events too.
-static bool func_named(const Schedule *s, const Token *t) {
-  for (int i = 0; i < s->nfuncs; i++)
-    if (tok_equal(t, s->funcs[i].func->name))
-      return true;
-  return false;
+static bool is_call(const Body *b, int i) {
+  return b->toks[i]->kind == TK_IDENT && i + 1 < b->n && tok_equal(b->toks[i + 1], "(") && b->match[i + 1] > i + 1;
 }
 
-static bool is_op_call(const Token *t) {
-  return t->kind == TK_IDENT && t->len > 3 && !strncmp(t->loc, "op_", 3) && tok_equal(t->next, "(");
+static bool is_op_call(const Body *b, int i) {
+  const Token *t = b->toks[i];
+  return is_call(b, i) && starts_with(t, "op_") && !starts_with(t, "op_decl_") && !starts_with(t, "op_arg_") &&
+         !starts_with(t, "op_opt_arg_");
 }
 
-static void host_uses(Schedule *s, const IRFunc *f) {
-  const Program *prog = s->prog;
+// The uses of globals and dats at token i (prev not `.` or `->`).
+static void host_use(Schedule *s, const Body *b, int i, int after) {
+  const Token *t = b->toks[i];
+  bool call = is_call(b, i);
+  if (call && strmap_get_n(&s->func_index, t->loc, (size_t)t->len))
+    add_event(s, "calls", NULL, b, i, after);
+  else if (!call && is_global(s, t))
+    add_event(s, use_kind(b, i), NULL, b, i, after);
+  else if (!call && tok_equal(b->toks[i + 1], "->") && is_dat_var(s, t))
+    add_event(s, dat_member_use(b, i), NULL, b, i, after);
+}
+
+static void host_uses(Schedule *s, const Body *b) {
   int after = -1;
-  Token *prev = NULL, *prev2 = NULL;
-  for (Token *t = f->body->next; t != f->body_end; prev2 = prev, prev = t, t = t->next) {
-    int l = tok_equal(t, "op_par_loop") ? loop_at(prog, t) : -1;
-    if (l >= 0) {
-      after = l;
-      t = prog->loops[l]->rparen;
-      continue;
-    }
-    bool member = prev && (tok_equal(prev, ".") || tok_equal(prev, "->"));
-    if ((tok_equal(t, "op_decl_const") || tok_equal(t, "op_decl_const2")) && tok_equal(t->next, "(")) {
-      Token *rparen = skip_group(t->next), *name = declared_name(t->next, rparen);
-      if (name && is_global(s, name))
-        add_event(s, "declares", tok_text(name), NULL, name, f, after);
-      t = rparen;
-    } else if (is_op_call(t) && !starts_with(t, "op_decl_") && !starts_with(t, "op_arg_") &&
-               !starts_with(t, "op_opt_arg_")) {
-      host_call(s, t, f, after);
-    } else if (t->kind == TK_IDENT && !member && !tok_equal(t->next, "(") && is_global(s, t)) {
-      add_event(s, use_kind(prev2, prev, t), tok_text(t), NULL, t, f, after);
-    } else if (t->kind == TK_IDENT && !member && tok_equal(t->next, "(") && func_named(s, t)) {
-      add_event(s, "calls", tok_text(t), NULL, t, f, after);
-    } else if (t->kind == TK_IDENT && !member && tok_equal(t->next, "->") &&
-               strmap_get_n(&s->dat_vars, t->loc, (size_t)t->len)) {
-      add_event(s, dat_member_use(prev2, prev, t), tok_text(t), NULL, t, f, after);
+  for (int i = 1; i + 1 < b->n; i++) {
+    const Token *t = b->toks[i], *prev = b->toks[i - 1];
+    if (b->loop[i] >= 0 && is_call(b, i)) {
+      after = b->loop[i];
+      i = b->match[i + 1];
+    } else if ((tok_equal(t, "op_decl_const") || tok_equal(t, "op_decl_const2")) && is_call(b, i)) {
+      int name = declared_name(b, i + 1);
+      if (name >= 0 && is_global(s, b->toks[name]))
+        add_event(s, "declares", NULL, b, name, after);
+      i = b->match[i + 1];
+    } else if (is_op_call(b, i)) {
+      host_call(s, b, i, after);
+    } else if (t->kind == TK_IDENT && !tok_equal(prev, ".") && !tok_equal(prev, "->")) {
+      host_use(s, b, i, after);
     }
   }
 }
@@ -378,41 +456,41 @@ static void host_uses(Schedule *s, const IRFunc *f) {
 static void collect_host(Schedule *s) {
   const Program *prog = s->prog;
   bool *helper = ir_helper_flags(prog);
-  for (int i = 0; i < prog->nfuncs; i++) {
-    const IRFunc *f = prog->funcs[i];
-    if (!is_host_func(prog, f, helper))
-      continue;
-    SchedFunc sf = {f, -1, -1};
-    if (loops_within(prog, f->body, f->body_end, &sf.first, &sf.last))
-      VEC_PUSH(s->funcs, s->nfuncs, sf);
-  }
+  Body **bodies = NULL;
+  int nbodies = 0;
   for (int i = 0; i < prog->nfuncs; i++) {
     if (!is_host_func(prog, prog->funcs[i], helper))
       continue;
-    find_cycles(s, prog->funcs[i]);
-    host_uses(s, prog->funcs[i]);
+    Body *b = body_of(prog->funcs[i], prog);
+    VEC_PUSH(bodies, nbodies, b);
+    if (b->first_loop[0] < b->n) {
+      VEC_PUSH(s->funcs, s->nfuncs, ((SchedFunc){b->func, b->loop[b->first_loop[0]], b->loop[b->last_loop[b->n - 1]]}));
+      strmap_put(&s->func_index, b->func->name, (void *)b->func);
+    }
+  }
+  for (int i = 0; i < nbodies; i++) {
+    find_cycles(s, bodies[i]);
+    host_uses(s, bodies[i]);
   }
 }
 
 static const IRDat *dat_by_var(const Schedule *s, const char *var) { return strmap_get(&s->dat_vars, var); }
 
-// Whether anything writes the dat var's storage after its declaration.
-static bool dat_written(const Schedule *s, const IRDat *d) {
-  const char *root = dat_root(d)->var;
-  int key = key_of((Schedule *)s, root, true);
+// written[key]: a loop writes it, or host code (may) write a dat of it.
+static bool *keys_written(const Schedule *s) {
+  bool *written = xcalloc((size_t)s->nkeys + 1, sizeof(bool));
   for (int i = 0; i < s->ninvs; i++)
     for (int j = 0; j < s->invs[i].naccs; j++) {
       const SchedAccess *a = &s->invs[i].accs[j];
-      if (a->key == key && !a->never && acc_writes(a->acc))
-        return true;
+      written[a->key] |= !a->never && acc_writes(a->acc);
     }
   for (int i = 0; i < s->nevents; i++) {
     const SchedHostEvent *ev = &s->events[i];
-    const IRDat *e = strcmp(ev->what, "reads") && !ev->via ? dat_by_var(s, ev->name) : NULL;
-    if (e && !strcmp(dat_root(e)->var, root))
-      return true;
+    const IRDat *d = strcmp(ev->what, "reads") && !ev->via ? dat_by_var(s, ev->name) : NULL;
+    if (d)
+      written[key_of((Schedule *)s, dat_root(d)->var, true)] = true;
   }
-  return false;
+  return written;
 }
 
 Schedule *schedule_analyse(const Program *prog) {
@@ -434,8 +512,9 @@ Schedule *schedule_analyse(const Program *prog) {
     for (int j = s->cycles[c].first; j <= s->cycles[c].last; j++)
       for (int i = s->cycles[c].first; i <= j; i++)
         add_deps(s, j, i, c);
+  bool *written = keys_written(s);
   for (int i = 0; i < prog->ndats; i++)
-    if (!dat_written(s, prog->dats[i]) && dat_by_var(s, prog->dats[i]->var) == prog->dats[i])
+    if (!written[key_of(s, dat_root(prog->dats[i])->var, true)] && dat_by_var(s, prog->dats[i]->var) == prog->dats[i])
       VEC_PUSH(s->never_written, s->nnever_written, prog->dats[i]);
   return s;
 }
@@ -538,6 +617,8 @@ void schedule_dump(FILE *out, const Schedule *s) {
   }
   for (int i = 0; i < s->ndeps; i++)
     dump_dep(out, s, &s->deps[i]);
+  if (s->too_many)
+    fprintf(out, "dep-limit: more than %d dependences; the rest are not listed\n", OP2C_MAX_SCHEDULE_DEPS);
   fprintf(out, "never-written:");
   for (int i = 0; i < s->nnever_written; i++)
     fprintf(out, " %s", s->never_written[i]->var);

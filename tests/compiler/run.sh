@@ -287,6 +287,13 @@ expect_fail no-sources "op2c: error: no source files"
 expect_fail schedule-needs-valid-program "idx_range.cpp:7:31: error: idx 2 is outside the range of map 'pedge'" \
   --dump-schedule "$here/diag/idx_range.cpp"
 check "driver/help-dump-schedule" bash -c "'$OP2C' --help | grep -q '^  --dump-schedule '"
+# More dependences than it lists (docs/limits.md): 1500 loops on one dat make 1.1 million.
+{ printf '#include "op_seq.h"\ninline void k(int *a) { *a += 1; }\nint main(int argc, char **argv) {\n'
+  printf '  op_init(argc, argv, 1);\n  op_set s = op_decl_set(2, "s");\n  op_dat d = op_decl_dat(s, 1, "int", NULL, "d");\n'
+  for _ in $(seq 1500); do echo '  op_par_loop(k, "k", s, op_arg_dat(d, -1, OP_ID, 1, "int", OP_RW));'; done
+  printf '  return 0;\n}\n'; } >"$tmp/many_deps.cpp"
+expect_fail schedule-too-many-deps "many_deps.cpp: more than 1048576 dependences between invocations; --dump-schedule lists at most that many" \
+  --dump-schedule "$tmp/many_deps.cpp"
 expect_fail unknown-option "op2c: error: unknown option '--frobnicate'" --frobnicate x.cpp
 expect_fail unknown-target "op2c: error: unknown target 'gpu'" -t gpu x.cpp
 expect_fail missing-file "op2c: error: cannot read 'no_such_file.cpp': No such file or directory" no_such_file.cpp

@@ -3,6 +3,7 @@
 // paths (input.cpp in a directory of its own; #include "..." finds the
 // tree's headers the seed programs use, below), and goes through front_end(): lex, preprocess, scan, check. What
 // it accepts goes on through invocation naming, the IR dump, the protocol,
+// the loop-chain analysis (schedule.c),
 // the POETS graph and both XML writers (to /dev/null). Diagnostics go to
 // /dev/null too; a fatal one jumps back here instead of exiting; everything
 // op2c allocated is released after each input.
@@ -65,6 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       Protocol *proto = protocol_lower(prog, TINSEL_MAX_PAYLOAD);
       protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
       protocol_dump(devnull, proto);
+      schedule_dump(devnull, schedule_analyse(prog));
       if (diag_errors == 0 && prog->nloops > 0) {
         GGraphType *g = graph_build(prog, proto);
         if (diag_errors == 0)
