@@ -15,11 +15,13 @@
  *                           OP2_EMIT_INSTANCE_ALONE=1 the instance alone, for
  *                           the graph type of op2c --emit-xml
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "op2t_internal.h"
 
@@ -294,6 +296,10 @@ static void put_controller(FILE *f) {
  * parse them: a type's props are index, then per invocation involving the
  * type, in protocol order, <inv>_write_recv_total and, on the iteration
  * type, <inv>_idx<i> per idx arg (graph.c: build_type). */
+static struct {
+  long devices, edges;
+} written;
+
 static void write_instance(FILE *f, int alone) {
   const op2t_graph *g = &op2t_graph_info;
   int controller = !alone && g->type_xml;
@@ -311,10 +317,12 @@ static void write_instance(FILE *f, int alone) {
     fputc('"', f);
   }
   fprintf(f, ">\n    <DeviceInstances>\n");
-  if (controller)
+  if (controller) {
     put_controller(f);
-  else
+    written.devices++;
+  } else {
     fprintf(f, "      <ExtI id=\"host\" type=\"controller\"/>\n");
+  }
   /* Devices: as many as the latest call that saw the type had; each
    * invocation's per-device props from its own latest call, 0 for an
    * invocation not called or not reaching the device. */
@@ -353,6 +361,7 @@ static void write_instance(FILE *f, int alone) {
         fputc('"', f);
       }
       fputs("/>\n", f);
+      written.devices++;
     }
   }
   fprintf(f, "    </DeviceInstances>\n    <EdgeInstances>\n");
@@ -364,6 +373,7 @@ static void write_instance(FILE *f, int alone) {
       const op2t_involved *iv = &inv->involved[j];
       const op2t_type *ty = &g->types[iv->type];
       for (int e = 0; e < records[i].last_n[iv->type]; e++) {
+        written.edges += 2;
         fprintf(f, "      <EdgeI path=\"%s_%d:%s-host:%s\"/>\n", ty->set_var, e, ty->in_names[iv->begin_pin],
                 ty->in_names[iv->begin_pin]);
         fprintf(f, "      <EdgeI path=\"host:%s-%s_%d:%s\"/>\n", ty->out_names[iv->end_pin], ty->set_var, e,
@@ -378,6 +388,7 @@ static void write_instance(FILE *f, int alone) {
         for (int x = fo->start[d]; x < fo->start[d + 1]; x++) {
           const op2t_edge *ed = &fo->edges[x];
           const op2t_type *dst = &g->types[ed->type];
+          written.edges++;
           fprintf(f, "      <EdgeI path=\"%s_%d:%s-%s_%d:%s\"", dst->set_var, ed->dev, dst->in_names[ed->pin],
                   src->set_var, d, src->out_names[fo->pin]);
           if (ed->has_props)
@@ -398,12 +409,18 @@ static void report_at_exit(void) {
       fprintf(stderr, "op2 tinsel: error: cannot write the instance to '%s'\n", op2t_instance_path);
       _Exit(1);
     }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     const char *alone = getenv("OP2_EMIT_INSTANCE_ALONE");
     write_instance(f, alone && *alone && strcmp(alone, "0") != 0);
     if (fclose(f) != 0) {
       fprintf(stderr, "op2 tinsel: error: cannot write the instance to '%s'\n", op2t_instance_path);
       _Exit(1);
     }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    fprintf(stderr, "op2 tinsel: wrote '%s': %ld devices, %ld edges, %ld calls, in %.1f s\n",
+            op2t_instance_path, written.devices, written.edges, inst.nsteps,
+            (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
     if (inst.consts_changed)
       fprintf(stderr, "op2 tinsel: warning: op_decl_const changed a value after the first call; the graph "
                       "properties in '%s' hold the values of the first call\n", op2t_instance_path);
