@@ -30,11 +30,14 @@ enum {
 /* The shared unit an operation needs (the tile's arbiters). */
 enum { UNIT_NONE = 0, UNIT_FPU = 1, UNIT_MEM = 2, UNIT_MBOX = 3 };
 
+/* 8 bytes: a program's hot loop stays in the host's L1 cache. The
+   instruction word, which halts, tsim_fp and tsim_mem want, is the same
+   index of the pair's image (FastCore.image). */
 typedef struct {
   uint8_t op, rd, rs1, rs2;
   int32_t imm;   /* immediate; CSR number; unit latency of FPU operations */
-  uint32_t raw;  /* the instruction word (halts, tsim_fp, tsim_mem) */
 } FastOp;
+_Static_assert(sizeof(FastOp) == 8, "FastOp is 8 bytes");
 
 /* Decode INSTR under the profile (full: --profile full). */
 FastOp fast_decode(uint32_t instr, int full);

@@ -26,7 +26,7 @@ static int32_t imm_j(uint32_t i) {
 }
 
 static FastOp make(unsigned op, uint32_t i, int32_t imm) {
-  FastOp o = {(uint8_t)op, (uint8_t)((i >> 7) & 31), (uint8_t)((i >> 15) & 31), (uint8_t)((i >> 20) & 31), imm, i};
+  FastOp o = {(uint8_t)op, (uint8_t)((i >> 7) & 31), (uint8_t)((i >> 15) & 31), (uint8_t)((i >> 20) & 31), imm};
   return o;
 }
 

@@ -180,6 +180,9 @@ static void dcache_wait(FastRun *r, FastCore *c, unsigned t, unsigned outcome) {
 
 /* ---------------------------------------------------------------- execution */
 
+/* The instruction word of decoded op O of core C: the same index of the image. */
+static inline uint32_t op_raw(const FastCore *c, const FastOp *o) { return c->image[o - c->code]; }
+
 /* What one instruction did besides its register result. */
 typedef struct {
   uint32_t npc;
@@ -263,7 +266,7 @@ static void csr_write(FastRun *r, FastCore *c, unsigned t, unsigned csr, uint32_
 }
 
 static void exec_csr(FastRun *r, FastCore *c, unsigned t, const FastOp *o, Step *s) {
-  unsigned f3 = (o->raw >> 12) & 7, csr = (unsigned)o->imm;
+  unsigned f3 = (op_raw(c, o) >> 12) & 7, csr = (unsigned)o->imm;
   int ok;
   uint32_t old = csr_read(r, c, t, csr, &ok);
   if (!ok) {
@@ -281,7 +284,7 @@ static void exec_csr(FastRun *r, FastCore *c, unsigned t, const FastOp *o, Step 
    its memory map and line search. 0 when the access needs tsim_mem. */
 static int line_hit(FastRun *r, FastCore *c, unsigned t, const FastOp *o, uint32_t addr, uint32_t wdata,
                     uint32_t *rdata) {
-  unsigned f3 = (o->raw >> 12) & 7, size = 1u << (f3 & 3), off = addr & (TinselBytesPerLine - 1);
+  unsigned f3 = (op_raw(c, o) >> 12) & 7, size = 1u << (f3 & 3), off = addr & (TinselBytesPerLine - 1);
   int store = o->op == F_STORE || o->op == F_STOREF;
   if (addr - off != c->ll_tag[t] || (addr & (size - 1)) || size > 4 || (store && addr == r->tohost)) return 0;
   uint8_t *d = c->ll_data[t] + off;
@@ -305,7 +308,7 @@ static void exec_mem(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const Fas
   unsigned rdata = 0, outcome = TSIM_DC_HIT;
   s->requeue = 0;
   if (!line_hit(r, c, t, o, addr, wdata, &rdata)) {
-    if (tsim_mem(c->id, t, pc, o->raw, addr, wdata, &rdata, &outcome)) {  /* halted (said) */
+    if (tsim_mem(c->id, t, pc, op_raw(c, o), addr, wdata, &rdata, &outcome)) {  /* halted (said) */
       c->alive &= ~(1u << t);
       return;
     }
@@ -323,11 +326,11 @@ static void exec_mem(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const Fas
 static void exec_fpu(FastCore *c, unsigned t, const FastOp *o, Step *s) {
   uint32_t *x = c->x[t], *f = c->f[t];
   switch (o->op) {
-  case F_MULDIV: { uint32_t v = muldiv((o->raw >> 12) & 7, x[o->rs1], x[o->rs2]); if (o->rd) x[o->rd] = v; break; }
-  case F_FPU: f[o->rd] = tsim_fp_op(o->raw, f[o->rs1], f[o->rs2], 0); break;
-  case F_FPU_X: { uint32_t v = tsim_fp_op(o->raw, f[o->rs1], f[o->rs2], 0); if (o->rd) x[o->rd] = v; break; }
-  case F_FCVT_SW: f[o->rd] = tsim_fp_op(o->raw, x[o->rs1], f[o->rs2], 0); break;
-  default: f[o->rd] = tsim_fp_op(o->raw, f[o->rs1], f[o->rs2], f[o->raw >> 27]); break;  /* F_FUSED */
+  case F_MULDIV: { uint32_t v = muldiv((op_raw(c, o) >> 12) & 7, x[o->rs1], x[o->rs2]); if (o->rd) x[o->rd] = v; break; }
+  case F_FPU: f[o->rd] = tsim_fp_op(op_raw(c, o), f[o->rs1], f[o->rs2], 0); break;
+  case F_FPU_X: { uint32_t v = tsim_fp_op(op_raw(c, o), f[o->rs1], f[o->rs2], 0); if (o->rd) x[o->rd] = v; break; }
+  case F_FCVT_SW: f[o->rd] = tsim_fp_op(op_raw(c, o), x[o->rs1], f[o->rs2], 0); break;
+  default: f[o->rd] = tsim_fp_op(op_raw(c, o), f[o->rs1], f[o->rs2], f[op_raw(c, o) >> 27]); break;  /* F_FUSED */
   }
   s->suspend = 1;
   s->lat += (unsigned)o->imm;
@@ -339,7 +342,7 @@ static void exec_fpu(FastCore *c, unsigned t, const FastOp *o, Step *s) {
 static void exec_mbox(FastRun *r, FastCore *c, unsigned t, const FastOp *o, Step *s) {
   FastMbReq q = {1, o->op == F_SEND, 0, c->id % FAST_NC, t, (unsigned)o->imm, c->x[t][o->rs1], c->x[t][o->rs2]};
   if (!q.send) {
-    unsigned f3 = (o->raw >> 12) & 7;
+    unsigned f3 = (op_raw(c, o) >> 12) & 7;
     q.wd = (f3 & 4) ? o->rs1 : c->x[t][o->rs1];
     q.wd2 = 0;
     q.wants = o->rd != 0 || q.csr == TinselCsrWaitUntil || q.csr == TinselCsrRecv || q.csr == TinselCsrCanRecv;
@@ -394,7 +397,7 @@ static void exec(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const FastOp 
   case F_FSGNJN: f[o->rd] = (~f[o->rs2] & 0x80000000u) | (f[o->rs1] & 0x7fffffffu); break;
   case F_FSGNJX: f[o->rd] = ((f[o->rs1] ^ f[o->rs2]) & 0x80000000u) | (f[o->rs1] & 0x7fffffffu); break;
   case F_FMVXW: WX(f[o->rs1]); break;
-  case F_FCLASS: WX(tsim_fp_op(o->raw, f[o->rs1], f[o->rs2], 0)); break;
+  case F_FCLASS: WX(tsim_fp_op(op_raw(c, o), f[o->rs1], f[o->rs2], 0)); break;
   case F_FMVWX: f[o->rd] = a; break;
   case F_NOP: break;
   case F_CSR: case F_CSR_FLUSH: exec_csr(r, c, t, o, s); break;
@@ -449,7 +452,7 @@ static void issue(FastRun *r, FastCore *c, unsigned t, int granted) {
   Step s = {pc + 4, PS, 1, 0, 0};
   exec(r, c, t, pc, o, &s);
   if (s.halt) {
-    tsim_halt(c->id, t, pc, o->raw, s.halt);
+    tsim_halt(c->id, t, pc, op_raw(c, o), s.halt);
     c->alive &= ~bit;
     return;
   }
