@@ -25,7 +25,7 @@ static struct {
 static void not_modelled(unsigned tile, unsigned p, uint32_t dest, const char *what) {
   unsigned board = tile / TinselMailboxesPerBoard;
   fprintf(stderr, "tsim: board %u, core %u, thread %u: message to mailbox address 0x%08x (%s): the fast engine "
-          "does not model the board router yet; use --engine cycle\n", board,
+          "does not model links between boards yet; use --engine cycle\n", board,
           (tile % TinselMailboxesPerBoard) * TinselCoresPerMailbox + p / TinselThreadsPerCore,
           p % TinselThreadsPerCore, dest, what);
   tsim_stop = TSIM_STOP_HALT;
@@ -45,7 +45,7 @@ static void route_key(FastRun *r, unsigned board, unsigned f, unsigned msg, unsi
     tsim_pr_out(xy, f, k, &port, &dest, &m, &when);
     if (port != TSIM_PR_NOC) {
       fprintf(stderr, "tsim: board %u router: a routing record sends a message over link %u (another board): the "
-              "fast engine does not model that yet; use --engine cycle\n", board, port);
+              "fast engine does not model links between boards yet; use --engine cycle\n", board, port);
       tsim_stop = TSIM_STOP_HALT;
       return;
     }
@@ -69,7 +69,7 @@ int fast_link_send(FastRun *r, unsigned tile, unsigned p, uint32_t dest) {
     return -1;
   }
   if ((above >> yb & 1) || board != 0) {
-    not_modelled(tile, p, dest, "the host, through a link the fast engine does not serve");
+    not_modelled(tile, p, dest, "the host, through another board");
     return -1;
   }
   if (out.n == LINK_QUEUE) return 0;
