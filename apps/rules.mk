@@ -55,8 +55,9 @@ endef
 $(foreach a,$(APPS),$(foreach v,$($(a)_VARIANTS),$(eval $(call op2_app,$(a),$(v)))))
 
 # op2_tinsel_app NAME VARIANT: $(BIN)/NAME_VARIANT_tinsel (built for make run
-# only; dp images need the enlarged instruction memory, which op2c says).
-TINSEL_APP_DEPS := $(OP2_DEPS) $(TINSELRT_LIB) $(TINSELRT_INC) $(PLACE_LIB) $(LIB)/libboards.a \
+# only; dp images need the enlarged instruction memory, which op2c says;
+# op2c runs checkelf on every image).
+TINSEL_APP_DEPS := $(OP2_DEPS) $(TINSELRT_LIB) $(TINSELRT_INC) $(PLACE_LIB) $(LIB)/libboards.a $(BIN)/checkelf \
                    $(FW_OP2C_DIR)/cflags $(FW_OP2C_DIR)/ldflags $(FW_OP2C_DIR)/tile/cflags $(FW_OP2C_DIR)/tile/ldflags
 # (--fw-config tile: also the tile's firmware, for make sim CONFIG=tile)
 define op2_tinsel_app
