@@ -82,8 +82,7 @@ for t in bench_all-board bench_nn-board bench_all-box bench_nn-box; do
 done
 
 # The fast engine beside the cycle model: the busy loops above and the
-# message benchmarks on a board (the box's need the board router, which the
-# fast engine does not model yet). cycles: the cycle model's; estimate: the
+# message benchmarks on a board and a box. cycles: the cycle model's; estimate: the
 # fast engine's, and its error; M instr/s per host CPU second of each.
 # side_by_side LABEL CONFIG ELF: one row.
 side_by_side() {
@@ -104,6 +103,8 @@ if [ "${FAST:-1}" = 1 ]; then
   for c in core tile board; do
     [ -f "$tmp/busy_$c.elf" ] && side_by_side "busy $c" "$c" "$tmp/busy_$c.elf"
   done
-  for t in bench_all-board bench_nn-board; do side_by_side "$t" board "$BUILD/tests/router/$t.elf"; done
+  for t in bench_all-board bench_nn-board bench_all-box bench_nn-box; do
+    side_by_side "$t" "${t##*-}" "$BUILD/tests/router/$t.elf"
+  done
 fi
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -137,6 +137,19 @@ void fast_free(FastRun *r) {
   memset(r, 0, sizeof *r);
 }
 
+void *fast_queue_room(void *buf, unsigned *head, unsigned n, unsigned *cap, size_t size) {
+  if (*head + n < *cap) return buf;
+  if (*head) {
+    memmove(buf, (char *)buf + (size_t)*head * size, (size_t)n * size);
+    *head = 0;
+    return buf;
+  }
+  unsigned c = *cap ? 2 * *cap : 64;
+  void *nb = realloc(buf, (size_t)c * size);
+  if (nb) *cap = c;
+  return nb;
+}
+
 /* ---------------------------------------------------------------- timing */
 
 /* Thread bits (BITS: resume << 16 | run) arrive at cycle AT's start of clocking. */

@@ -5,6 +5,7 @@
 
 #include "fast.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum {
@@ -73,6 +74,12 @@ typedef struct {
   int retired_now;      /* an instruction retired or a message moved in the cycle being clocked */
   int any_ready;        /* a thread is queued after it */
 } FastRun;
+
+/* Room for one more element at the end of a queue of N elements of SIZE
+   bytes from *HEAD in BUF (capacity *CAP): slide them to the front, or
+   double the buffer. The buffer (maybe moved), or NULL out of memory
+   (BUF is then unchanged). */
+void *fast_queue_room(void *buf, unsigned *head, unsigned n, unsigned *cap, size_t size);
 
 /* Build the cores of the loaded run (tsim_run_load done). 0 or -1 (out of memory, said). */
 int fast_init(FastRun *r, int full);

@@ -13,6 +13,8 @@
 #include "fast_link.h"
 #include "tsim_debuglink.h"
 #include "tsim_hostlink.h"
+#include "tsim_links.h"
+#include "tsim_boards.h"
 #include "tsim_mbox.h"
 #include "tsim_run.h"
 
@@ -57,29 +59,66 @@ static void progress_line(unsigned long long cycle, unsigned long long since, do
           tsim_mbox_sent_so_far());
 }
 
-/* --hostlink (or a message moved on the West link): after a cycle, the link (tsim_hostlink.c) takes what left,
-   offers what the host sent, and may wait for the host when the board was
-   quiet (then the watchdog restarts), as tsim_main.cpp drives it. */
-static void host_cycle(FastRun *r, TsimLinkIO *io, Limits *l, int active) {
-  if (tsim_links_cycle(io, 1, r->cycle, active)) l->last_active = r->cycle;
-  unsigned off = tsim_debuglink_links_off(0);  /* links a DebugLink QueryIn disabled */
-  io->out_ready &= ~off;
-  io->in_valid &= ~off;
+/* The links after a cycle, as tsim_main.cpp drives them: the sides toward
+   another board through tsim_links.c, the others (the host on board 0's
+   West, nothing elsewhere) through tsim_hostlink.c, which may wait for the
+   host when the boards were quiet (then the watchdog restarts). */
+typedef struct {
+  unsigned nb, nbrs[TSIM_MAX_BOARDS];
+  TsimLinkIO io[TSIM_MAX_BOARDS], edge[TSIM_MAX_BOARDS];
+} Links;
+
+/* Copy into IO what the host link decided for the sides it serves: those
+   not in NBRS (the sides toward another board). */
+static void from_host(TsimLinkIO *io, const TsimLinkIO *e, unsigned nbrs) {
+  unsigned keep = nbrs, lf = (1u << TinselLogMaxFlitsPerMsg) - 1;
+  io->in_valid = (io->in_valid & keep) | (e->in_valid & ~keep);
+  io->out_ready = (io->out_ready & keep) | (e->out_ready & ~keep);
+  for (unsigned d = 0; d < TSIM_LINKS; d++)
+    if (!(keep >> d & 1)) {
+      unsigned f = lf << (d * TinselLogMaxFlitsPerMsg);
+      io->in_dest[d] = e->in_dest[d];
+      io->in_msg[d] = e->in_msg[d];
+      io->in_lens = (io->in_lens & ~f) | (e->in_lens & f);
+    }
+}
+
+static void links_cycle(FastRun *r, Links *k, Limits *l, int active) {
+  int between = tsim_links_in_flight() != 0;
+  for (unsigned b = 0; b < k->nb; b++) {
+    k->edge[b] = k->io[b];
+    k->edge[b].in_taken &= ~k->nbrs[b];
+    k->edge[b].out_taken &= ~k->nbrs[b];
+  }
+  if (tsim_links_cycle(k->edge, k->nb, r->cycle, active || between)) l->last_active = r->cycle;
+  for (unsigned b = 0; b < k->nb; b++) {
+    from_host(&k->io[b], &k->edge[b], k->nbrs[b]);
+    if (k->nbrs[b]) tsim_links_cycle_board(b, &k->io[b], r->cycle);
+    unsigned off = tsim_debuglink_links_off(b);  /* links a DebugLink QueryIn disabled */
+    k->io[b].out_ready &= ~off;
+    k->io[b].in_valid &= ~off;
+  }
 }
 
 static void run(FastRun *r, const TsimArgs *a) {
   Limits l = {0, tsim_run_quiet_cycles(), a->watchdog, a->max_cycles};
-  TsimLinkIO io = {0};
-  io.out_ready = 0xf;
+  static Links k;
+  k.nb = tsim_boards();
+  for (unsigned b = 0; b < k.nb; b++) {
+    k.nbrs[b] = tsim_links_neighbours(b);
+    k.io[b].out_ready = 0xf;
+  }
   int progress = !a->quiet && (a->progress || isatty(STDERR_FILENO));
   double shown_at = clock_seconds(CLOCK_MONOTONIC);
   unsigned long long shown_cycle = 0;
   while (!tsim_stop && r->cycle < l.max_cycles) {
-    int moved = fast_link_edge(r, &io);
+    int moved = fast_link_edge(r, k.io, k.nb);
     fast_cycle(r);
     r->cycle++;
-    if (r->hostlink || moved) host_cycle(r, &io, &l, r->retired_now || moved);
-    if (r->retired_now || moved) l.last_active = r->cycle;
+    int between = tsim_links_in_flight() != 0;
+    if (r->hostlink || moved || between) links_cycle(r, &k, &l, r->retired_now || moved);
+    if (fast_link_busy() || between) r->any_ready = 1;
+    if (r->retired_now || moved || between) l.last_active = r->cycle;
     else check_quiet(r, &l);
     if (!r->any_ready && !tsim_stop && !r->hostlink) skip_idle(r, &l);
     if (progress && (r->cycle & 0xffff) == 0) {
@@ -101,11 +140,6 @@ int main(int argc, char **argv) {
     fprintf(stderr, "tsim: the fast engine writes no waveform (--trace): use --engine cycle\n");
     return TSIM_EXIT_USAGE;
   }
-  if (args.hostlink && !strcmp(args.config, "box")) {
-    fprintf(stderr, "tsim: the fast engine serves the host link of one board, not a box (--hostlink with "
-            "--config box): use --engine cycle\n");
-    return TSIM_EXIT_USAGE;
-  }
   if ((rc = tsim_run_load(&args))) return rc;
   if ((rc = tsim_hostlink_start(&args))) return rc;
   FastRun r;
@@ -118,6 +152,7 @@ int main(int argc, char **argv) {
   fast_final(&r);
   unsigned long long cycles = r.cycle;
   fast_free(&r);
+  fast_link_free();
   tsim_hostlink_finish();
   return tsim_run_finish(cycles, secs);
 }

@@ -157,18 +157,9 @@ static void request(FastMbox *m, unsigned tile, const FastMbReq *q) {
 }
 
 static int push_flight(FastMbox *d, unsigned msg, unsigned len, unsigned long long at) {
-  if (d->inq_head + d->inq_n == d->inq_cap) {
-    if (d->inq_head) {
-      memmove(d->inq, d->inq + d->inq_head, d->inq_n * sizeof *d->inq);
-      d->inq_head = 0;
-    } else {
-      unsigned cap = d->inq_cap ? 2 * d->inq_cap : 64;
-      Flight *n = realloc(d->inq, cap * sizeof *n);
-      if (!n) return -1;
-      d->inq = n;
-      d->inq_cap = cap;
-    }
-  }
+  Flight *q = fast_queue_room(d->inq, &d->inq_head, d->inq_n, &d->inq_cap, sizeof *d->inq);
+  if (!q) return -1;
+  d->inq = q;
   if (at <= d->last_arrival) at = d->last_arrival + 1;
   d->last_arrival = at;
   d->inq[d->inq_head + d->inq_n++] = (Flight){msg, len, at};
@@ -187,7 +178,7 @@ static int transmit(FastRun *r, unsigned tile, unsigned p) {
   uint32_t dest = m->s_dest[p];
   unsigned board = tile / TinselMailboxesPerBoard;
   if (dest >> (LMB + TinselMeshXBits + TinselMeshYBits + 3) & 1) tsim_mbox_error(tile, p, ERR_DEST, dest);
-  if (dest >> LMB != tsim_board_addr(board)) return fast_link_send(r, tile, p, dest) != 0;  /* -1: halted */
+  if (dest >> LMB != tsim_board_addr(board)) return fast_link_send(r, tile, p, dest);  /* the board router */
   unsigned dt = board * TinselMailboxesPerBoard + dest % TinselMailboxesPerBoard;
   FastMbox *d = &r->mbox[dt];
   if (d->inq_n >= MAX_BOUND) return 0;
