@@ -734,6 +734,11 @@ static void check_instance_head(xmlNode *gi, GraphType *g) {
   xmlFree(tid);
 }
 
+// Buckets for a table of N device ids: libxml2 (2.9) grows a hash table
+// to 16384 buckets at most, so millions of ids would make chains of
+// hundreds; sized up front, lookups stay short.
+static int id_buckets(long n) { return n < 1024 ? 1024 : n > (1L << 24) ? 1 << 24 : (int)n; }
+
 // One child of DeviceInstances; devs maps the ids so far to their types.
 static void check_device(xmlNode *d, GraphType *g, xmlHashTablePtr devs, bool *warned_ext) {
   bool ext = is_elem(d, "ExtI");
@@ -837,7 +842,7 @@ static void check_instance(xmlNode *gi, GraphType *g) {
   static const char *const none[] = {NULL};
   only_attrs(dis, none);
   only_attrs(eis, none);
-  xmlHashTablePtr devs = xmlHashCreate(1024);
+  xmlHashTablePtr devs = xmlHashCreate(id_buckets(count_children(dis, "DevI") + count_children(dis, "ExtI")));
   bool warned_ext = false;
   for (xmlNode *d = dis->children; d; d = d->next)
     if (d->type == XML_ELEMENT_NODE)
@@ -1095,10 +1100,10 @@ static int stream_instance(Stream *s, xmlNode *n, int depth) {
   return xmlTextReaderNext(s->r);
 }
 
-static int check_stream(const char *path, xmlTextReaderPtr reader, bool type_only) {
+static int check_stream(const char *path, xmlTextReaderPtr reader, long bytes, bool type_only) {
   file = path;
   errors = 0;
-  Stream s = {reader, {0}, xmlHashCreate(1024), false, false, false, false, false,
+  Stream s = {reader, {0}, xmlHashCreate(id_buckets(bytes / 1024)), false, false, false, false, false, // ~900 B a device
               0, 0, 0};
   int ret = s.r ? xmlTextReaderRead(s.r) : -1;
   while (ret == 1) {
@@ -1147,7 +1152,7 @@ static bool stream_mode; // --stream
 static int check_file(const char *path, bool type_only) {
   struct stat st;
   if (!code_path && (stream_mode || (stat(path, &st) == 0 && st.st_size > STREAM_BYTES)))
-    return check_stream(path, xmlReaderForFile(path, NULL, READ_OPTIONS), type_only);
+    return check_stream(path, xmlReaderForFile(path, NULL, READ_OPTIONS), (long)st.st_size, type_only);
   return check_doc(path, xmlReadFile(path, NULL, READ_OPTIONS), type_only);
 }
 
@@ -1158,7 +1163,7 @@ int poets_check_buffer(const char *name, const char *data, int size, bool type_o
 
 // The same with the streaming reader.
 int poets_check_buffer_stream(const char *name, const char *data, int size, bool type_only) {
-  return check_stream(name, xmlReaderForMemory(data, size, name, NULL, READ_OPTIONS | XML_PARSE_NOERROR), type_only);
+  return check_stream(name, xmlReaderForMemory(data, size, name, NULL, READ_OPTIONS | XML_PARSE_NOERROR), size, type_only);
 }
 
 #ifndef POETS_CHECK_NO_MAIN
