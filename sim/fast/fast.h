@@ -39,6 +39,21 @@ typedef struct {
 } FastOp;
 _Static_assert(sizeof(FastOp) == 8, "FastOp is 8 bytes");
 
+/* Bit counts in plain C11 (no compiler builtins): the index of the lowest
+   set bit of X (X non-zero; a de Bruijn multiply), and the set bits. */
+static inline unsigned fast_ctz64(uint64_t x) {
+  static const uint8_t pos[64] = {
+    0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28, 62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
+    63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
+  return pos[((x & (~x + 1)) * 0x022fdd63cc95386dull) >> 58];
+}
+static inline unsigned fast_popcount64(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
 /* Decode INSTR under the profile (full: --profile full). */
 FastOp fast_decode(uint32_t instr, int full);
 /* The shared unit each operation needs (fast_decode.c), as tsim_core.sv's

@@ -443,7 +443,7 @@ static void select_thread(const FastRun *r, FastCore *c) {
   int use_res = c->res && (c->prefer_res || !c->run);
   uint32_t m = use_res ? c->res : c->run, k = (c->last + 1) & (FAST_T - 1);
   uint32_t rot = ((m >> k) | (m << (FAST_T - k))) & ((1u << FAST_T) - 1);
-  c->sel = (int)((k + (unsigned)__builtin_ctz(rot)) & (FAST_T - 1));
+  c->sel = (int)((k + fast_ctz64(rot)) & (FAST_T - 1));
   c->sel_res = use_res;
   uint32_t pc = c->pc[c->sel];
   if ((pc >> 2) < r->imem_words && !(pc & 3)) c->unit = fast_unit(&c->code[pc >> 2]);
@@ -555,7 +555,7 @@ unsigned long long fast_next_event(const FastRun *r) {
     if (!r->cores[i].started) return r->cycle;
     if (!b) continue;
     uint64_t rot = now ? (b >> now) | (b << (FAST_WHEEL - now)) : b;
-    unsigned long long at = r->cycle + (unsigned)__builtin_ctzll(rot);
+    unsigned long long at = r->cycle + fast_ctz64(rot);
     if (at < best) best = at;
   }
   return best;

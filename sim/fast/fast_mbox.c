@@ -126,7 +126,7 @@ static void do_send(FastMbox *m, unsigned tile, unsigned t, const FastMbReq *q) 
   m->send_pend |= 1ull << t;
   m->s_mhi[t] = q->wd;
   m->s_mlo[t] = q->wd2;
-  m->inflight += (m->s_dest[t] & TinselMailboxRoutingKey) ? 1 : __builtin_popcountll((uint64_t)q->wd << 32 | q->wd2);
+  m->inflight += (m->s_dest[t] & TinselMailboxRoutingKey) ? 1 : fast_popcount64((uint64_t)q->wd << 32 | q->wd2);
   m->n_sent++;
 }
 
@@ -221,7 +221,7 @@ static void tx(FastRun *r, unsigned tile, unsigned long long now) {
   if (!m->send_pend || now < m->tx_free_at) return;
   unsigned k = (m->tx_last + 1) % TM;
   uint64_t rot = k ? (m->send_pend >> k) | (m->send_pend << (64 - k)) : m->send_pend;
-  unsigned p = (k + (unsigned)__builtin_ctzll(rot)) % TM;
+  unsigned p = (k + fast_ctz64(rot)) % TM;
   if (!transmit(r, tile, p)) return;
   m->tx_last = p;
   m->tx_free_at = now + m->s_len[p] + 1;
@@ -255,7 +255,7 @@ static void place(FastMbox *m, unsigned tile, unsigned long long now) {
     return;
   }
   unsigned slot = m->free_stack[--m->free_top];
-  m->refc[slot] = (uint8_t)__builtin_popcountll(dests);
+  m->refc[slot] = (uint8_t)fast_popcount64(dests);
   tsim_mbox_deliver(m->rx_msg, tile, slot);
   for (unsigned t = 0; t < TM; t++)
     if (dests >> t & 1) {
@@ -268,7 +268,7 @@ static void place(FastMbox *m, unsigned tile, unsigned long long now) {
   if (dests & m->wait_recv) wake(m, dests & m->wait_recv, 0);
   m->rx_have = 0;
   m->n_recv++;
-  m->n_deliv += (unsigned)__builtin_popcountll(dests);
+  m->n_deliv += fast_popcount64(dests);
   m->rx_free_at = now + m->rx_len + 1;
 }
 
@@ -292,7 +292,7 @@ static void answer(FastRun *r, FastMbox *m, unsigned tile) {
   for (unsigned c = 0; c < TinselCoresPerMailbox; c++) {
     uint64_t pend = (m->resp_pend >> (c * TinselThreadsPerCore)) & ((1ull << TinselThreadsPerCore) - 1);
     if (!pend) continue;
-    unsigned tid = (unsigned)__builtin_ctzll(pend), t = c * TinselThreadsPerCore + tid;
+    unsigned tid = fast_ctz64(pend), t = c * TinselThreadsPerCore + tid;
     FastCore *core = &r->cores[tile * TinselCoresPerMailbox + c];
     core->resp_valid = 1;
     core->resp_tid = tid;
@@ -349,8 +349,8 @@ void fast_mbox_final(FastRun *r) {
   for (unsigned t = 0; t < r->ntiles; t++) {
     FastMbox *m = &r->mbox[t];
     tsim_mbox_stats(t, m->n_sent, m->n_recv, m->n_deliv, m->q_max, m->pool_max, m->n_stall, m->inflight,
-                    (unsigned)__builtin_popcountll(m->wait_idle),
-                    (unsigned)__builtin_popcountll(m->wait_send | m->wait_recv | m->wait_idle));
+                    fast_popcount64(m->wait_idle),
+                    fast_popcount64(m->wait_send | m->wait_recv | m->wait_idle));
     for (unsigned th = 0; th < TM; th++)
       tsim_mbox_thread_wait(t, th, m->wait_send >> th & 1, m->wait_recv >> th & 1, m->wait_idle >> th & 1);
   }
