@@ -31,6 +31,7 @@ typedef struct {
 static struct {
   Binding *b;              /* [ninvocations] */
   unsigned generation;
+  unsigned rebinds;        /* a valid binding replaced by another */
 } bs;
 
 static Binding *binding(int k) {
@@ -53,6 +54,7 @@ const op2t_fanouts *op2t_bind_call(int k, op_set set, op_arg *args, op2t_devs *d
   Binding *b = binding(k);
   if (same(b, inv, set, args))
     return &b->fs;
+  bs.rebinds += b->valid != 0;
   op2t_set_props(inv, args, devs);
   op2t_build_edges(&b->fs, inv, args, devs);
   free(b->key);
@@ -71,12 +73,15 @@ void op2t_bindings_drop_type(int type) {
     for (int j = 0; j < g->invocations[k]->ninvolved; j++)
       if (g->invocations[k]->involved[j].type == type && bs.b[k].valid) {
         bs.b[k].valid = 0;
+        bs.rebinds++;
         op2t_free_edges(&bs.b[k].fs);
       }
   bs.generation++;
 }
 
 void op2t_instance_changed(void) { bs.generation++; }
+
+unsigned op2t_rebinds(void) { return bs.rebinds; }
 
 unsigned op2t_instance_generation(void) { return bs.generation; }
 

@@ -43,6 +43,7 @@ const op2t_fanouts *op2t_bind_call(int k, op_set set, op_arg *args, op2t_devs *d
 void op2t_bindings_drop_type(int type);  /* its devices changed */
 void op2t_instance_changed(void);        /* graph properties changed */
 unsigned op2t_instance_generation(void);
+unsigned op2t_rebinds(void);  /* calls that replaced an invocation's earlier binding */
 int op2t_bound_edges(int k, const op2t_fanout **f, int *n); /* 1 if invocation k is bound */
 void op2t_bindings_free(void);
 

@@ -421,6 +421,10 @@ static void report_at_exit(void) {
     fprintf(stderr, "op2 tinsel: wrote '%s': %ld devices, %ld edges, %ld calls, in %.1f s\n",
             op2t_instance_path, written.devices, written.edges, inst.nsteps,
             (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+    if (op2t_rebinds())
+      fprintf(stderr, "op2 tinsel: warning: %u calls bound an invocation to other sets, maps or dats than its "
+                      "earlier calls; '%s' holds each invocation's edges of its latest call, so replaying the "
+                      "earlier calls on them is not what the run did\n", op2t_rebinds(), op2t_instance_path);
     if (inst.consts_changed)
       fprintf(stderr, "op2 tinsel: warning: op_decl_const changed a value after the first call; the graph "
                       "properties in '%s' hold the values of the first call\n", op2t_instance_path);

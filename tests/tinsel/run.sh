@@ -119,6 +119,15 @@ for src in tests/op2/*.cpp tests/op2/*.c tests/tinsel/*.cpp; do
   [ $name = gbl_reductions ] && echo "$want" >"$tmp/gbl_reductions.want"
 done
 checkelf_images gbl_reductions
+# The file a run writes replays its calls on each invocation's latest edges:
+# a run that rebinds an invocation (opt_flags switches op_opt_arg flags
+# between calls) is warned; one that does not (gbl_reductions) is not.
+(cd "$tmp" && OP2_EMIT_INSTANCE=opt_flags.xml ./opt_flags >/dev/null 2>opt_flags.inst.err)
+check "instance of a run that rebinds an invocation: a warning" \
+  grep -q "op2 tinsel: warning: [0-9]* calls bound an invocation to other sets, maps or dats" "$tmp/opt_flags.inst.err"
+(cd "$tmp" && OP2_EMIT_INSTANCE=gbl_reductions.xml ./gbl_reductions >/dev/null 2>gbl_reductions.inst.err)
+check "instance of a run that binds each invocation once: no warning" \
+  bash -c "grep -q \"op2 tinsel: wrote 'gbl_reductions.xml'\" '$tmp/gbl_reductions.inst.err' && ! grep -q warning '$tmp/gbl_reductions.inst.err'"
 
 # -D reaches the device code too (macros are carried over, not just the kernels' text).
 if tinsel macros_d tests/tinsel/macros.cpp -DOFFSET=5 && "$OP2C" "${cflags[@]}" -DOFFSET=5 -o "$tmp/macros_d.seq" \
