@@ -67,7 +67,7 @@ same "mbox pingpong (board)" board "$m/pingpong-board.elf" --all-threads
 # One small OP2 program (tests/op2/direct_inc.c) through the OP2 sim engine,
 # which spawns tsim: TSIM_ENGINE reaches it through the environment. It
 # checks itself against seq; both engines must say PASSED.
-if "$BUILD/bin/op2c" --target tinsel --imem real --fw-config tile -O2 --gen-dir "$tmp/op2.gen" \
+if "$BUILD/bin/op2c" --target tinsel --imem real --fw-config tile -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/op2.gen" \
      -o "$tmp/direct_inc_tinsel" tests/op2/direct_inc.c >"$tmp/op2.build" 2>&1; then
   for e in cycle fast; do
     out=$(cd "$tmp" && TSIM_ENGINE=$e OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_DELAY_SEED=2 \
