@@ -86,7 +86,7 @@ void op2t_record_call(op2t_inv_record *rec, const op2t_invocation *inv, const op
 
 /* --- What the self-contained file needs beyond the type and the edges. */
 
-#define STEP_WORDS (1 + 14) /* the invocation, then its begin message (56 bytes at most) */
+#define STEP_WORDS (1 + SS_MAX_PAYLOAD / 4) /* the invocation, then its begin message */
 
 static struct {
   uint32_t (*steps)[STEP_WORDS];
@@ -289,16 +289,44 @@ static void put_controller(FILE *f) {
   fputs("}}\"/>\n", f);
 }
 
+/* Device e of type t's props: its index, and each invocation's fields
+ * (<inv>_write_recv_total, on the iteration type <inv>_idx<i>) from that
+ * invocation's latest call, 0 for one not called or not reaching it. */
+static void device_props(char *buf, int t, int e) {
+  const op2t_graph *g = &op2t_graph_info;
+  const op2t_type *ty = &g->types[t];
+  int32_t index = e;
+  memset(buf, 0, (size_t)ty->props_bytes);
+  memcpy(buf + ty->index_off, &index, sizeof(index));
+  for (int i = 0; i < g->ninvocations; i++) {
+    const op2t_invocation *inv = g->invocations[i];
+    if (!records[i].seen || e >= records[i].last_n[t])
+      continue;
+    const char *rp = records[i].last_props[t] + (size_t)e * ty->props_bytes;
+    for (int j = 0; j < inv->ninvolved; j++)
+      if (inv->involved[j].type == t)
+        memcpy(buf + inv->involved[j].total_off, rp + inv->involved[j].total_off, sizeof(uint16_t));
+    for (int a = 0; a < inv->nargs; a++)
+      if (inv->iter_type == t && inv->args[a].idx_off >= 0)
+        memcpy(buf + inv->args[a].idx_off, rp + inv->args[a].idx_off, sizeof(int32_t));
+  }
+}
+
 /* Writes the instance: after the graph type (op2t_graph_info.type_xml), so
  * one file holds both as POETS readers want, or alone (alone=1, or no type
  * was embedded) for the type file of op2c --emit-xml. Initialisers are
  * positional (a value per member, in declaration order), as the readers
- * parse them: a type's props are index, then per invocation involving the
- * type, in protocol order, <inv>_write_recv_total and, on the iteration
- * type, <inv>_idx<i> per idx arg (graph.c: build_type). */
+ * parse them, written from the bytes by op2c's member tables. */
 static struct {
   long devices, edges;
 } written;
+
+static int max_props_bytes(void) {
+  int m = 0;
+  for (int t = 0; t < op2t_graph_info.ntypes; t++)
+    m = op2t_graph_info.types[t].props_bytes > m ? op2t_graph_info.types[t].props_bytes : m;
+  return m;
+}
 
 static void write_instance(FILE *f, int alone) {
   const op2t_graph *g = &op2t_graph_info;
@@ -323,9 +351,8 @@ static void write_instance(FILE *f, int alone) {
   } else {
     fprintf(f, "      <ExtI id=\"host\" type=\"controller\"/>\n");
   }
-  /* Devices: as many as the latest call that saw the type had; each
-   * invocation's per-device props from its own latest call, 0 for an
-   * invocation not called or not reaching the device. */
+  /* Devices: as many as the latest call that saw the type had. */
+  char *props = op2t_calloc(1, (size_t)max_props_bytes() + 1);
   for (int t = 0; t < g->ntypes; t++) {
     int n = 0;
     for (int i = 0; i < g->ninvocations; i++)
@@ -333,27 +360,9 @@ static void write_instance(FILE *f, int alone) {
         n = records[i].last_n[t];
     const op2t_type *ty = &g->types[t];
     for (int e = 0; e < n; e++) {
-      fprintf(f, "      <DevI id=\"%s_%d\" type=\"%s\" P=\"{%d", ty->set_var, e, ty->name, e);
-      for (int i = 0; i < g->ninvocations; i++) {
-        const op2t_invocation *inv = g->invocations[i];
-        int have = records[i].seen && e < records[i].last_n[t];
-        const char *rp = have ? records[i].last_props[t] + (size_t)e * ty->props_bytes : NULL;
-        for (int j = 0; j < inv->ninvolved; j++)
-          if (inv->involved[j].type == t) {
-            uint16_t v = 0;
-            if (rp)
-              memcpy(&v, rp + inv->involved[j].total_off, sizeof(v));
-            fprintf(f, ", %u", v);
-          }
-        for (int a = 0; a < inv->nargs; a++)
-          if (inv->iter_type == t && inv->args[a].idx_off >= 0) {
-            int32_t v = 0;
-            if (rp)
-              memcpy(&v, rp + inv->args[a].idx_off, sizeof(v));
-            fprintf(f, ", %d", v);
-          }
-      }
-      fputc('}', f);
+      device_props(props, t, e);
+      fprintf(f, "      <DevI id=\"%s_%d\" type=\"%s\" P=\"", ty->set_var, e, ty->name);
+      put_members(f, ty->props_m, ty->nprops_m, props);
       fputc('"', f);
       if (ty->nstate_m && inst.first_state && inst.first_state[t] && e < inst.first_n[t]) {
         fputs(" S=\"", f); /* the dats' first values; the protocol's fields start at 0 */
@@ -364,6 +373,7 @@ static void write_instance(FILE *f, int alone) {
       written.devices++;
     }
   }
+  free(props);
   fprintf(f, "    </DeviceInstances>\n    <EdgeInstances>\n");
   for (int i = 0; i < g->ninvocations; i++) {
     const op2t_invocation *inv = g->invocations[i];
