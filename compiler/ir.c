@@ -1,6 +1,7 @@
 // ir.c: tables of the IR (access modes, OP2 types), invocation naming and
 // the textual dump (format: docs/ir.md).
 #include "op2c.h"
+#include "tools/poets_types.h"
 
 #include <string.h>
 
@@ -40,8 +41,7 @@ const char *file_display_name(const File *f) { return f ? f->name : "<unknown>";
 // invocation's name starts members of the graph's state (<inv>_round), and
 // graph_schema's Python lexer reads `double_it_round` as `double` `_it_round`.
 static bool starts_with_xml_type(const char *name) {
-  static const char *const types[] = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t",
-                                      "int64_t", "uint64_t", "float", "double", "struct"};
+  static const char *const types[] = {POETS_TYPE_NAMES, "struct"};
   for (size_t i = 0; i < sizeof(types) / sizeof(*types); i++)
     if (!strncmp(name, types[i], strlen(types[i])))
       return true;

@@ -43,6 +43,8 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlreader.h>
+
+#include "poets_types.h"
 #include <sys/stat.h>
 
 #define V4_NS "https://poets-project.org/schemas/virtual-graph-schema-v4"
@@ -143,8 +145,7 @@ static char *name_attr(xmlNode *n, const char *name) {
 
 typedef enum { T_I8, T_U8, T_I16, T_U16, T_I32, T_U32, T_I64, T_U64, T_FLOAT, T_DOUBLE, T_STRUCT } Kind;
 
-static const char *const type_names[] = {"int8_t",  "uint8_t",  "int16_t", "uint16_t", "int32_t",
-                                         "uint32_t", "int64_t", "uint64_t", "float",    "double"};
+static const char *const type_names[] = {POETS_TYPE_NAMES}; // in Kind's order
 
 typedef struct Member {
   Kind kind;

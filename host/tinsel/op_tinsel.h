@@ -70,6 +70,7 @@ typedef struct {
 
 /* One member of a struct of typed data (props, state, graph properties),
  * for the instance writer, which formats P and S values from the bytes. */
+/* (in the order of compiler/tools/poets_types.h) */
 enum { OP2T_M_I8, OP2T_M_U8, OP2T_M_I16, OP2T_M_U16, OP2T_M_I32, OP2T_M_U32, OP2T_M_I64, OP2T_M_U64, OP2T_M_F32,
        OP2T_M_F64 };
 typedef struct {

@@ -98,7 +98,7 @@ static bool gbl_on_begin(const IRArg *a) {
   return (a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_INC && a->acc != ACC_WORK) || a->kind == ARG_INFO;
 }
 // Globals returned with end: INC, MIN and MAX partial results, op_arg_info values.
-static bool gbl_on_end(const IRArg *a) {
+bool graph_gbl_on_end(const IRArg *a) {
   return (a->kind == ARG_GBL && !a->gbl_const && a->acc != ACC_READ && a->acc != ACC_WORK) || a->kind == ARG_INFO;
 }
 
@@ -157,7 +157,7 @@ static GMessageType *end_msg(GGraphType *g, const IRLoop *l) {
   field(&m, "uint32_t", 4, "round", 1);
   field(&m, "uint8_t", 1, "contributes", 1);
   for (int i = 0; i < l->nargs; i++)
-    if (gbl_on_end(&l->args[i]))
+    if (graph_gbl_on_end(&l->args[i]))
       gbl_field(&m, &l->args[i], i);
   for (int i = 0; i < l->nargs; i++) // op_arg_info: the element that found the value (fw_combine.c)
     if (l->args[i].kind == ARG_INFO)
@@ -518,7 +518,7 @@ static void end_pin(TypeCtx *c) {
   fprintf(f, "message->round = deviceState->%s_round;\n", inv);
   fprintf(f, "message->contributes = %d;\n", c->is_iter);
   for (int i = 0; c->is_iter && i < l->nargs; i++)
-    if (gbl_on_end(&l->args[i]))
+    if (graph_gbl_on_end(&l->args[i]))
       fputs(copy_stmt(l->args[i].type, format("message->gbl%d", i), format("deviceState->%s_gbl%d", inv, i),
                       format("message->gbl%d", i)), f);
   for (int i = 0; c->is_iter && i < l->nargs; i++)

@@ -70,6 +70,8 @@ typedef struct {
 // The fold of one end message into another (ss_end_combine, the
 // controller): statements over `acc` and `in`, pointers to the end message.
 void graph_write_end_fold(FILE *f, const IRLoop *l);
+// Does the end message carry arg a (INC/MIN/MAX partial globals, op_arg_info)?
+bool graph_gbl_on_end(const IRArg *a);
 
 char *gs_graph_props_t(const GGraphType *g);
 char *gs_props_t(const GGraphType *g, const GDeviceType *t);

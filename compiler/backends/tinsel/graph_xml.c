@@ -67,9 +67,7 @@ static char *log_stmt(const GGraphType *g, int k) {
   char *fmt = format("op2 call %%u: %s", l->invocation), *vals = xstrdup("deviceState->step");
   for (int i = 0; i < l->nargs; i++) {
     const IRArg *a = &l->args[i];
-    bool on_end = (a->kind == ARG_GBL && !a->gbl_const && (a->acc == ACC_INC || a->acc == ACC_MIN || a->acc == ACC_MAX)) ||
-                  a->kind == ARG_INFO;
-    if (!on_end)
+    if (!graph_gbl_on_end(a))
       continue;
     const char *fixed = type_lookup(a->type)->fixed;
     bool real = !strcmp(fixed, "float") || !strcmp(fixed, "double");

@@ -4,6 +4,7 @@
 // arg, its pins and where its data sits. Offsets and sizes come from the
 // generated structs (offsetof/sizeof), so host and devices cannot disagree.
 #include "host_tables.h"
+#include "../../tools/poets_types.h"
 
 #include <string.h>
 
@@ -39,9 +40,9 @@ static const char *gbl_type(const char *op2_type) {
 // instance writer formats P and S values from, by offsetof in the struct
 // NAME. Returns the count; writes nothing for none.
 static int write_members(FILE *f, const char *table, const char *name, const char *decls) {
-  static const char *kinds[][2] = {{"int8_t", "I8"},   {"uint8_t", "U8"},   {"int16_t", "I16"}, {"uint16_t", "U16"},
-                                   {"int32_t", "I32"}, {"uint32_t", "U32"}, {"int64_t", "I64"}, {"uint64_t", "U64"},
-                                   {"float", "F32"},   {"double", "F64"}};
+  static const char *const names[] = {POETS_TYPE_NAMES}; // OP2T_M_* in this order
+  static const char *const kinds[] = {"I8", "U8", "I16", "U16", "I32", "U32", "I64", "U64", "F32", "F64"};
+  _Static_assert(sizeof(names) == sizeof(kinds), "a kind per type name");
   int n = 0;
   for (const char *p = decls ? decls : ""; *p;) {
     p += strspn(p, " \t\n");
@@ -57,9 +58,9 @@ static int write_members(FILE *f, const char *table, const char *name, const cha
     if (sscanf(decl, "%15s %127[A-Za-z0-9_] [%d] [%d]", type, member, &n1, &n2) < 2)
       continue;
     const char *kind = NULL;
-    for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds); k++)
-      if (!strcmp(kinds[k][0], type))
-        kind = kinds[k][1];
+    for (size_t k = 0; k < sizeof(names) / sizeof(*names); k++)
+      if (!strcmp(names[k], type))
+        kind = kinds[k];
     if (!kind)
       unreachable(); // graph.c declares fixed-width types only
     if (!n++)
