@@ -56,6 +56,62 @@ static void counted_event(void) {
   check(ss_counted_post(&e) == 1, "counted: target 0 fires on the first post", "");
 }
 
+
+// J3/14-104's EVENT POST / EVENT WAIT (UNTIL_COUNT) semantics.
+static void event_wait_semantics(void) {
+  ss_counted e;
+  ss_event_init(&e);
+  check(ss_event_quiet(&e) && !ss_event_waiting(&e), "event: a new event is quiet", "");
+  // Posts before the wait are kept; the wait takes exactly its threshold.
+  check(ss_event_post(&e) == SS_EVENT_PENDING && ss_event_post(&e) == SS_EVENT_PENDING && ss_event_count(&e) == 2,
+        "event: posts without a wait accumulate", "");
+  check(ss_event_wait(&e, 3) == SS_EVENT_PENDING && ss_event_waiting(&e), "event: wait(3) with count 2 waits", "");
+  check(ss_event_post(&e) == SS_EVENT_FIRED && ss_event_count(&e) == 0 && ss_event_quiet(&e),
+        "event: the 3rd post completes wait(3), count back to 0, threshold back to default", "");
+  check(ss_event_post(&e) == SS_EVENT_PENDING && !ss_event_quiet(&e),
+        "event: a post after the wait completed is counted, not quiet", "");
+  // Count exactly the threshold at the wait: taken at once.
+  ss_event_init(&e);
+  for (int i = 0; i < 4; i++)
+    ss_event_post(&e);
+  check(ss_event_wait(&e, 4) == SS_EVENT_FIRED && ss_event_quiet(&e), "event: wait(4) with count 4 completes at once",
+        "");
+  // The error: the count exceeds the threshold (Maclaren's step (*)).
+  ss_event_init(&e);
+  for (int i = 0; i < 5; i++)
+    ss_event_post(&e);
+  check(ss_event_wait(&e, 3) == SS_EVENT_OVER && ss_event_count(&e) == 5 && !ss_event_waiting(&e),
+        "event: wait(3) with count 5 is an error, nothing changes", "");
+  check(ss_event_wait(&e, 5) == SS_EVENT_FIRED && ss_event_quiet(&e), "event: then wait(5) takes all 5", "");
+  // UNTIL_COUNT 0 (J3: not positive) means 1; too large is refused.
+  ss_event_init(&e);
+  check(ss_event_wait(&e, 0) == SS_EVENT_PENDING && ss_event_post(&e) == SS_EVENT_FIRED,
+        "event: wait(0) is wait(1)", "");
+  check(ss_event_wait(&e, SS_EVENT_THRESHOLD + 1u) == SS_EVENT_BAD_COUNT, "event: UNTIL_COUNT over the limit refused",
+        "");
+  // The count cannot wrap (the default threshold is HUGE).
+  e.count = UINT32_MAX;
+  check(ss_event_post(&e) == SS_EVENT_OVER && e.count == UINT32_MAX, "event: a post beyond HUGE is an error", "");
+  // Random interleavings: NC posts and one wait(NC) in every order complete
+  // the wait exactly once; one more post leaves the event not quiet.
+  int ok = 1;
+  for (int trial = 0; trial < 200; trial++) {
+    uint32_t nc = 1 + rnd(20), extra = rnd(2), at = rnd(nc + 1 + extra), fired = 0, over = 0;
+    ss_event_init(&e);
+    for (uint32_t i = 0; i <= nc + extra; i++) {
+      int r = i == at ? ss_event_wait(&e, nc) : ss_event_post(&e);
+      fired += r == SS_EVENT_FIRED;
+      over += r == SS_EVENT_OVER;
+    }
+    // An extra post before the wait makes the wait an error; after it, the event is not quiet.
+    if (extra && at == nc + 1)
+      ok &= over == 1 && fired == 0;
+    else
+      ok &= fired == 1 && over == 0 && ss_event_quiet(&e) == !extra;
+  }
+  check(ok, "event: 200 random orders of NC posts (+0/1 extra) and wait(NC)", "");
+}
+
 static void tree_shape(void) {
   int ok = 1;
   for (uint32_t n = 1; n <= 60; n++)
@@ -91,7 +147,8 @@ static void tree_fold(uint32_t n, uint32_t fanin, int trial) {
     own[i] = 1 + rnd(6);
     ss_tree_init(&node[i], own[i], ss_tree_children(i, n, fanin));
     for (uint32_t d = 0; d < own[i]; d++) {
-      int contributes = rnd(3) != 0; // some devices (non-iteration types) only count
+      // some devices (non-iteration types) only count; one always contributes, so the globals are defined
+      int contributes = rnd(3) != 0 || (i == 0 && d == 0);
       End e = {7, (uint8_t)contributes, {0}, {0}, {0}};
       int32_t v = (int32_t)rnd(2001) - 1000;
       e.sum[0] = e.min[0] = e.max[0] = v;
@@ -146,6 +203,7 @@ static void bad_round(void) {
 
 int main(void) {
   counted_event();
+  event_wait_semantics();
   tree_shape();
   const uint32_t sizes[][2] = {{1, 8}, {2, 2}, {7, 2}, {64, 2}, {64, 8}, {100, 3}, {300, 16}, {50, 1}};
   for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
