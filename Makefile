@@ -81,6 +81,7 @@ include rtl_models/rules.mk
 include sim/rules.mk
 include host/rules.mk
 include apps/rules.mk
+include apps/tree/rules.mk
 include tcl/rules.mk
 include bench/rules.mk
 include tests/rules.mk

@@ -86,11 +86,14 @@ SIM_VARIANT := $(if $(filter file,$(origin VARIANT)),sp,$(VARIANT))
 SIM_MESH    := $(or $(MESH),$($(APP)_SIM_MESH))
 PRINT_EVERY ?= 1
 CONFIG      ?= board
+# (Only for the OP2 apps of APPS: other apps, e.g. apps/tree, define their own sim.)
 # It builds everything first (the models, their boot loaders, the firmware).
+ifneq ($(filter $(APP),$(APPS)),)
 sim: all $(BIN)/$(APP)_$(SIM_VARIANT)_tinsel $(BIN)/$(APP)_$(SIM_VARIANT) $(if $(MESH),,$(SIM_MESH))
 	@APP=$(APP) VARIANT=$(SIM_VARIANT) EXE=$(BIN)/$(APP)_$(SIM_VARIANT)_tinsel SEQ=$(BIN)/$(APP)_$(SIM_VARIANT) \
 	  MESH=$(SIM_MESH) ITERS=$(or $(ITERS),$($(APP)_SIM_ITERS)) PRINT_EVERY=$(PRINT_EVERY) CONFIG=$(CONFIG) \
 	  SEED=$(SEED) ARGS="$(ARGS)" apps/sim.sh
+endif
 
 # --- benchmark: airfoil dp and sp, 1000 iterations on the standard mesh
 .PHONY: bench-airfoil-seq

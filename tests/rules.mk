@@ -9,3 +9,4 @@ include tests/preload/rules.mk
 include tests/fuzz/rules.mk
 include tests/compat/rules.mk
 include tests/airfoil_op2/rules.mk
+include tests/tree/rules.mk

@@ -1,0 +1,2 @@
+# tests/tree/rules.mk: the tree app's suite (apps/tree; counted events).
+SUITES += tests/tree/run.sh
