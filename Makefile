@@ -82,6 +82,7 @@ include sim/rules.mk
 include host/rules.mk
 include apps/rules.mk
 include apps/tree/rules.mk
+include taskgraph/rules.mk
 include tcl/rules.mk
 include bench/rules.mk
 include tests/rules.mk

@@ -10,3 +10,4 @@ include tests/fuzz/rules.mk
 include tests/compat/rules.mk
 include tests/airfoil_op2/rules.mk
 include tests/tree/rules.mk
+include tests/taskgraph/rules.mk

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# tests/taskgraph/run.sh: tg.h (taskgraph/). The unit tests (run states,
+# misuse errors, deadlocks, back-pressure, checkpoints in memory), then the
+# checkpoint/resume demonstration across processes: tg_demo stops the
+# worked example after F firings and writes a checkpoint file; a new
+# process builds the graph, restores it, schedules in another order and
+# must end with the oracle's total and the same number of firings as a run
+# that never stopped. Bad checkpoint files and arguments get a message.
+# Reads BUILD (default build).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+BUILD=${BUILD:-build}
+demo=$BUILD/bin/tg_demo
+unit=$BUILD/bin/tests/tg_test
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for f in "$demo" "$unit"; do
+  [ -x "$f" ] || { fail "built: $f" "run make BUILD=$BUILD all"; finish; exit 1; }
+done
+
+out=$("$unit" 2>&1); rc=$?
+echo "$out" | grep '^FAIL' | sed 's/^/    /'
+if [[ $(tail -n 1 <<<"$out") =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+  T_PASS=$((T_PASS + BASH_REMATCH[1])); T_FAIL=$((T_FAIL + BASH_REMATCH[2]))
+  echo "tg_test: ${BASH_REMATCH[1]} checks passed, ${BASH_REMATCH[2]} failed"
+  [ $rc -eq 0 ] || [ "${BASH_REMATCH[2]}" -ne 0 ] || fail "tg_test" "exit $rc"
+else
+  fail "tg_test" "exit $rc, no count line" "$out"
+fi
+
+# The straight run: its firings, to compare with the resumed runs.
+n=2000
+out=$("$demo" --n $n --cap 3); rc=$?
+firings=$(sed -n 's/.*: \([0-9]*\) firings, total.*/\1/p' <<<"$out")
+if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$out")" = PASSED ] && [ -n "$firings" ]; then pass "tg_demo: n $n straight ($firings firings)"
+else fail "tg_demo: n $n straight" "exit $rc" "$out"; fi
+for stop in 1 977 20000 $((firings - 1)) $((firings + 5)); do
+  name="tg_demo: stop after $stop firings, checkpoint, resume in a new process"
+  if ! o1=$("$demo" --n $n --cap 3 --seed $stop --stop-after $stop --checkpoint "$tmp/ck$stop" 2>&1); then
+    fail "$name" "$o1"; continue
+  fi
+  o2=$("$demo" --n $n --cap 3 --seed $((stop + 1)) --resume "$tmp/ck$stop" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$o2")" = PASSED ] && grep -q ": $firings firings, total" <<<"$o2"; then pass "$name"
+  else fail "$name" "exit $rc, want PASSED and $firings firings" "$o1" "$o2"; fi
+done
+
+# Bad checkpoints and arguments.
+bad() { # NAME WANT_EXIT WANT_TEXT ARGS...
+  local name=$1 want=$2 text=$3 out rc; shift 3
+  out=$("$demo" "$@" 2>&1); rc=$?
+  if [ $rc -eq "$want" ] && grep -qF -- "$text" <<<"$out"; then pass "$name"; else fail "$name" "exit $rc (want $want), want: $text" "$out"; fi
+}
+head -c 50 "$tmp/ck977" > "$tmp/short"
+bad "resume: a truncated checkpoint" 1 "$tmp/short: offset 48: error: the checkpoint ends inside" --n $n --cap 3 --resume "$tmp/short"
+bad "resume: into another graph" 1 "is not this graph" --n $n --cap 4 --resume "$tmp/ck977"
+printf 'hello' > "$tmp/junk"
+bad "resume: not a checkpoint" 1 "not a task-graph checkpoint" --n $n --resume "$tmp/junk"
+bad "resume: a missing file" 1 "cannot open the checkpoint" --n $n --resume "$tmp/none"
+bad "bad: --n 0" 2 "--n 0: a number from 1" --n 0
+bad "bad: unknown option" 2 "--frob: unknown option" --frob 1
+bad "bad: --checkpoint without --stop-after" 2 "go together" --checkpoint "$tmp/x"
+finish

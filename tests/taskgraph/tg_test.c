@@ -1,0 +1,262 @@
+// tg_test: taskgraph/tg.h and its reference scheduler. Prints one line per
+// check ("ok NAME" or "FAIL NAME: why") and "N passed, N failed"; exits
+// non-zero on any failure.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tg.h"
+#include "tg_example.h"
+
+static int passed, failed;
+static void check(int ok, const char *name, const char *why) {
+  printf("%s %s%s%s\n", ok ? "ok" : "FAIL", name, ok ? "" : ": ", ok ? "" : why);
+  ok ? passed++ : failed++;
+}
+
+static int has(const tg_graph *g, const char *text) { return strstr(tg_error(g), text) != NULL; }
+
+// The worked example, in order and in random orders, with edges of several capacities.
+static void example_runs(void) {
+  for (uint64_t n = 1; n <= 300; n = n * 3 + 2)
+    for (uint32_t cap = 1; cap <= 4; cap += 3)
+      for (uint64_t seed = 0; seed < 4; seed++) {
+        uint64_t result = 0;
+        tg_graph *g = tg_example(n, cap, &result);
+        char name[128];
+        snprintf(name, sizeof(name), "example: n %llu, capacity %u, order %llu", (unsigned long long)n, cap,
+                 (unsigned long long)seed);
+        tg_set_seed(g, seed);
+        int r = tg_sync_wait(g);
+        check(r == 0 && result == tg_example_expect(n) && tg_node_run_state(g, TGX_GEN) == TG_FINAL &&
+                  tg_node_run_state(g, TGX_SUM) == TG_FINAL,
+              name, tg_error(g));
+        tg_graph_free(g);
+      }
+}
+
+// Back-pressure: stepping one firing at a time, no edge ever holds more than its capacity.
+static void back_pressure(void) {
+  uint64_t result = 0;
+  tg_graph *g = tg_example(50, 1, &result);
+  tg_set_seed(g, 5);
+  int over = 0, r;
+  uint32_t most = 0;
+  while ((r = tg_run(g, 1)) == 1)
+    for (int e = 0; e < 3; e++) {
+      over |= tg_edge_items(g, e) > 1;
+      most = tg_edge_items(g, e) > most ? tg_edge_items(g, e) : most;
+    }
+  check(r == 0 && !over && most == 1 && result == tg_example_expect(50), "back-pressure: edges of capacity 1 hold at most 1",
+        tg_error(g));
+  tg_graph_free(g);
+}
+
+// The run-state machine of a discrete coroutine, and resuming by hand.
+static void run_states(void) {
+  uint64_t result = 0;
+  tg_graph *g = tg_example(3, 4, &result); // room for all 3 numbers: gen is never held back
+  check(tg_node_run_state(g, TGX_GEN) == TG_INITIAL && tg_node_run_state(g, TGX_STEPS) == TG_INITIAL,
+        "run states: initial before the run", "");
+  check(tg_resume(g, TGX_GEN) < 0 && has(g, "not been invoked") && tg_node_run_state(g, TGX_GEN) == TG_INITIAL,
+        "run states: resuming an initial coroutine is refused", tg_error(g));
+  check(tg_run(g, 1) == 1 && tg_node_run_state(g, TGX_GEN) == TG_ACTIVE, "run states: invoked -> active", "");
+  check(tg_resume(g, TGX_GEN) == TG_ACTIVE, "run states: tg_resume steps an active coroutine", tg_error(g));
+  check(tg_resume(g, TGX_GEN) == TG_FINAL, "run states: its last step -> final", tg_error(g));
+  check(tg_resume(g, TGX_GEN) < 0 && has(g, "final state") && tg_node_run_state(g, TGX_GEN) == TG_INVALID,
+        "run states: resuming a final coroutine is an error and makes it invalid", tg_error(g));
+  check(tg_resume(g, TGX_OUT) < 0 && has(g, "not a coroutine"), "run states: a function cannot be resumed",
+        tg_error(g));
+  check(tg_sync_wait(g) < 0 && has(g, "invalid run state"), "run states: an invalid node stops sync_wait",
+        tg_error(g));
+  tg_graph_free(g);
+  // A finished graph: every coroutine final, the function ran once per total.
+  g = tg_example(10, 2, &result);
+  check(tg_sync_wait(g) == 0 && tg_node_run_state(g, TGX_STEPS) == TG_FINAL && tg_node_firings(g, TGX_OUT) == 1,
+        "run states: after sync_wait every coroutine is final", tg_error(g));
+  tg_graph_free(g);
+}
+
+static tg_run_state bad_state(void *c, void *s, const void *const *in, void *const *out, uint32_t *p) {
+  (void)c, (void)s, (void)in, (void)out, (void)p;
+  return TG_INVALID;
+}
+static tg_run_state wants_without_input(void *c, void *s, const void *const *in, void *const *out, uint32_t *p) {
+  (void)c, (void)s, (void)in, (void)out;
+  *p = TG_WANT_INPUT;
+  return TG_ACTIVE;
+}
+static void nop(void *c, const void *const *in, void *const *out) { (void)c, (void)in, (void)out; }
+
+// Misuse: incompatible ports, a second edge into a port, ports and sizes out of range, cycles.
+static void misuse(void) {
+  tg_graph *g = tg_graph_new(TG_DAG);
+  tg_port a = {1, 8}, b = {2, 8}, c = {1, 4};
+  int f = tg_add_function(g, "f", nop, NULL, 1, &a, 1, &a);
+  int h = tg_add_function(g, "h", nop, NULL, 1, &b, 1, &c);
+  int k = tg_add_function(g, "k", nop, NULL, 1, &a, 1, &a);
+  check(tg_add_edge(g, f, 0, h, 0, 1) < 0 && has(g, "incompatible ports (type 1, 8-byte items -> type 2"),
+        "misuse: an edge between ports of different types", tg_error(g));
+  check(tg_add_edge(g, h, 0, k, 0, 1) < 0 && has(g, "incompatible ports (type 1, 4-byte items -> type 1, 8-byte"),
+        "misuse: an edge between ports of different item sizes", tg_error(g));
+  check(tg_add_edge(g, f, 1, k, 0, 1) < 0 && has(g, "f has 1 output ports"), "misuse: an output port out of range",
+        tg_error(g));
+  check(tg_add_edge(g, f, 0, k, 0, 0) < 0 && has(g, "capacity 0, must be 1.."), "misuse: capacity 0", tg_error(g));
+  check(tg_add_edge(g, f, 0, 9, 0, 1) < 0 && has(g, "no such node"), "misuse: no such node", tg_error(g));
+  check(tg_add_edge(g, f, 0, k, 0, 1) >= 0, "misuse: a good edge f -> k", tg_error(g));
+  check(tg_add_edge(g, k, 0, k, 0, 1) < 0 && has(g, "already has edge"), "misuse: a second edge into one input port",
+        tg_error(g));
+  check(tg_add_edge(g, k, 0, f, 0, 1) < 0 && has(g, "closes a cycle (f already reaches k)"),
+        "misuse: an edge that closes a cycle in a DAG", tg_error(g));
+  check(tg_sync_wait(g) < 0 && has(g, "node f: input port 0 has no edge"), "misuse: an input port without an edge",
+        tg_error(g));
+  tg_port big = {1, TG_MAX_ITEM_BYTES + 1};
+  check(tg_add_function(g, "x", nop, NULL, 1, &big, 0, NULL) < 0 && has(g, "items of 4097 bytes"),
+        "misuse: items over the size limit", tg_error(g));
+  check(tg_add_function(g, "y", NULL, NULL, 0, NULL, 0, NULL) < 0 && has(g, "no function"), "misuse: no function",
+        tg_error(g));
+  tg_graph_free(g);
+  // Without TG_DAG a cycle is allowed.
+  g = tg_graph_new(0);
+  f = tg_add_function(g, "f", nop, NULL, 1, &a, 1, &a);
+  k = tg_add_function(g, "k", nop, NULL, 1, &a, 1, &a);
+  check(tg_add_edge(g, f, 0, k, 0, 1) >= 0 && tg_add_edge(g, k, 0, f, 0, 1) >= 0, "misuse: a cycle without TG_DAG is allowed",
+        tg_error(g));
+  check(tg_sync_wait(g) == 0, "misuse: an empty cycle has nothing to run", tg_error(g));
+  tg_graph_free(g);
+  // A step returning another run state.
+  g = tg_graph_new(TG_DAG);
+  tg_add_coroutine(g, "liar", bad_state, NULL, 0, NULL, 0, NULL, 0, NULL);
+  check(tg_sync_wait(g) < 0 && has(g, "returned run state 3"), "misuse: a step must return active or final",
+        tg_error(g));
+  tg_graph_free(g);
+  g = tg_graph_new(TG_DAG);
+  tg_add_coroutine(g, "greedy", wants_without_input, NULL, 0, NULL, 0, NULL, 0, NULL);
+  check(tg_sync_wait(g) < 0 && has(g, "no input ports"), "misuse: asking for input without input ports",
+        tg_error(g));
+  tg_graph_free(g);
+}
+
+// Deadlocks: a node with two inputs, one of which never gets an item.
+static void deadlocks(void) {
+  tg_graph *g = tg_graph_new(TG_DAG);
+  tg_port a = {1, 8};
+  tg_port two[2] = {a, a};
+  int src = tg_add_function(g, "src", nop, NULL, 0, NULL, 1, &a);
+  int mid = tg_add_function(g, "mid", nop, NULL, 1, &a, 1, &a);
+  int join = tg_add_function(g, "join", nop, NULL, 2, two, 0, NULL);
+  int cor = tg_add_coroutine(g, "waits", wants_without_input, NULL, 1, &a, 1, &a, 0, NULL);
+  tg_add_edge(g, src, 0, join, 0, 1);
+  tg_add_edge(g, cor, 0, join, 1, 1);
+  tg_add_edge(g, mid, 0, cor, 0, 1);
+  // mid never gets input (its input port has no edge): the graph is refused before running.
+  check(tg_sync_wait(g) < 0 && has(g, "node mid: input port 0 has no edge"), "deadlock: unconnected input found first",
+        tg_error(g));
+  tg_graph_free(g);
+  // A join whose second input never comes: its first edge keeps an item.
+  g = tg_graph_new(TG_DAG);
+  src = tg_add_function(g, "src", nop, NULL, 0, NULL, 1, &a);
+  int src2 = tg_add_function(g, "src2", nop, NULL, 0, NULL, 1, &a);
+  cor = tg_add_coroutine(g, "waits", wants_without_input, NULL, 1, &a, 1, &a, 0, NULL);
+  join = tg_add_function(g, "join", nop, NULL, 2, two, 0, NULL);
+  tg_add_edge(g, src, 0, join, 0, 1);
+  tg_add_edge(g, src2, 0, cor, 0, 1);
+  tg_add_edge(g, cor, 0, join, 1, 1);
+  int r = tg_sync_wait(g);
+  check(r < 0 && has(g, "deadlock: coroutine waits is active and asked for input"),
+        "deadlock: a coroutine waiting for input that never comes", tg_error(g));
+  tg_graph_free(g);
+}
+
+// Checkpoints: stop after F firings, checkpoint, restore into a new graph
+// (another scheduling order), finish: the same total as a run that never stopped.
+static void checkpoints(void) {
+  const uint64_t n = 60;
+  uint64_t want = tg_example_expect(n), full_firings;
+  {
+    uint64_t result;
+    tg_graph *g = tg_example(n, 2, &result);
+    tg_sync_wait(g);
+    full_firings = tg_firings(g);
+    tg_graph_free(g);
+  }
+  int ok = 1, cases = 0;
+  char why[256] = "";
+  for (uint64_t stop = 1; stop < full_firings + 3; stop += 1 + stop / 4) {
+    uint64_t r1 = 0, r2 = 0;
+    tg_graph *g = tg_example(n, 2, &r1);
+    tg_set_seed(g, stop);
+    tg_run(g, stop);
+    size_t len;
+    uint8_t *ck = tg_checkpoint_mem(g, &len);
+    tg_graph *h = tg_example(n, 2, &r2);
+    tg_set_seed(h, stop + 1000);
+    int rr = tg_restore_mem(h, ck, len, "mem");
+    int done = rr == 0 && tg_sync_wait(h) == 0;
+    const tgx_sum_state *s = tg_node_state(h, TGX_SUM);
+    if (!done || s->total != want || tg_firings(h) != full_firings) {
+      ok = 0;
+      snprintf(why, sizeof(why), "stop %llu: restore %d, %s, total %llu of %llu, firings %llu of %llu",
+               (unsigned long long)stop, rr, tg_error(h), (unsigned long long)s->total, (unsigned long long)want,
+               (unsigned long long)tg_firings(h), (unsigned long long)full_firings);
+    }
+    cases++;
+    free(ck);
+    tg_graph_free(g), tg_graph_free(h);
+  }
+  char name[128];
+  snprintf(name, sizeof(name), "checkpoint: %d stop points, restored into a new graph, same total and firings", cases);
+  check(ok, name, why);
+}
+
+// Restoring bad checkpoints: every prefix, wrong magic, another graph, trailing bytes, bad fields.
+static void bad_checkpoints(void) {
+  uint64_t r;
+  tg_graph *g = tg_example(20, 2, &r);
+  tg_run(g, 40);
+  size_t len;
+  uint8_t *ck = tg_checkpoint_mem(g, &len);
+  int ok = 1;
+  for (size_t k = 0; k < len; k++) {
+    tg_graph *h = tg_example(20, 2, &r);
+    ok &= tg_restore_mem(h, ck, k, "ck") < 0 && (k < 4 || has(h, "ends inside"));
+    ok &= tg_node_run_state(h, TGX_GEN) == TG_INITIAL; // nothing applied
+    tg_graph_free(h);
+  }
+  check(ok, "checkpoint: every truncation is refused and changes nothing", "");
+  tg_graph *h = tg_example(20, 2, &r);
+  uint8_t *copy = malloc(len + 1);
+  memcpy(copy, ck, len);
+  copy[0] = 'X';
+  check(tg_restore_mem(h, copy, len, "ck") < 0 && has(h, "ck: offset 0: error: not a task-graph checkpoint"),
+        "checkpoint: wrong magic", tg_error(h));
+  memcpy(copy, ck, len);
+  copy[len] = 0;
+  check(tg_restore_mem(h, copy, len + 1, "ck") < 0 && has(h, "1 bytes after the end"), "checkpoint: trailing bytes",
+        tg_error(h));
+  memcpy(copy, ck, len);
+  copy[28] = 9; // the first node's run state (after magic, version, shape, nodes, edges, firings)
+  check(tg_restore_mem(h, copy, len, "ck") < 0 && has(h, "offset 36: error: run state 9"), "checkpoint: a bad run state",
+        tg_error(h));
+  tg_graph_free(h);
+  h = tg_example(20, 3, &r); // another capacity: another graph
+  check(tg_restore_mem(h, ck, len, "ck") < 0 && has(h, "is not this graph"), "checkpoint: into another graph",
+        tg_error(h));
+  check(tg_restore(h, "/nonexistent/ck") < 0 && has(h, "/nonexistent/ck: cannot open"), "checkpoint: a missing file",
+        tg_error(h));
+  tg_graph_free(h);
+  free(copy), free(ck);
+  tg_graph_free(g);
+}
+
+int main(void) {
+  example_runs();
+  back_pressure();
+  run_states();
+  misuse();
+  deadlocks();
+  checkpoints();
+  bad_checkpoints();
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed != 0;
+}
