@@ -77,6 +77,7 @@ ARGS    ?=
 include boards/rules.mk
 include compiler/rules.mk
 include firmware/rules.mk
+include stream/rules.mk
 include rtl_models/rules.mk
 include sim/rules.mk
 include host/rules.mk

@@ -1,0 +1,147 @@
+// pipeline.c: the pipeline's node functions and graph (pipeline.h). No
+// library calls: it builds for the firmware and the host alike.
+#include "pipeline.h"
+
+static uint32_t value(uint32_t i, uint32_t seed) {
+  uint32_t h = (i ^ seed) * 2654435761u;
+  h ^= h >> 15;
+  return h % 1000u;
+}
+static uint32_t child1(uint32_t x, uint32_t j) { return (x * 7u + j * 13u) % 1000u; }
+static uint32_t fan1(uint32_t x) { return x % 4u; }          // 0..3 children
+static uint32_t fan2(uint32_t c) { return c % 3u; }          // 0..2 children
+static uint32_t work(uint32_t d) { return (d * 31u + 7u) % 1009u; }
+static int kept(uint32_t x) { return x % 5u != 0; }
+static int kept2(uint32_t y) { return y % 7u != 0; }
+static uint32_t close2(uint32_t c, uint32_t sum, uint32_t cnt) { return c * 1000003u + sum * 31u + cnt; }
+static uint32_t fold1(uint32_t acc, uint32_t v) { return acc * 33u + v; }
+static uint32_t close1(uint32_t x, uint32_t acc, uint32_t cnt) { return (x * 2654435761u) ^ acc ^ (cnt << 20); }
+static uint32_t fnv(uint32_t h, uint32_t v) {
+  for (int k = 0; k < 4; k++) h = (h ^ ((v >> (8 * k)) & 0xffu)) * 16777619u;
+  return h;
+}
+#define FNV0 2166136261u
+
+// Signals a node does not handle itself go on downstream.
+static void forward(stream_graph *g, stream_node *n, uint32_t tag, uint32_t arg) {
+  if (n->nout) stream_emit_signal(g, n, 0, tag, arg);
+}
+
+// user[0] next item, user[1] items, user[2] seed
+static uint32_t src_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  (void)in, (void)count;
+  for (uint32_t k = 0; k < n->width && n->user[0] < n->user[1]; k++)
+    stream_emit(g, n, 0, value(n->user[0]++, n->user[2]));
+  if (n->user[0] == n->user[1]) stream_source_end(g, n);
+  return 0;
+}
+
+static uint32_t filter_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  for (uint32_t k = 0; k < count; k++)
+    if (kept(in[k])) stream_emit(g, n, 0, in[k]);
+  return count;
+}
+
+// One parent per run: open it in the parent buffer (or block), emit its
+// children, then the signal that closes it.
+static uint32_t enum1_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  (void)count;
+  if (!stream_pb_open(g, n)) return 0;
+  for (uint32_t j = 0; j < fan1(in[0]); j++) stream_emit(g, n, 0, child1(in[0], j));
+  stream_emit_signal(g, n, 0, PL_TAG_END1, in[0]);
+  return 1;
+}
+
+static uint32_t enum2_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  (void)count;
+  if (!stream_pb_open(g, n)) return 0;
+  for (uint32_t j = 0; j < fan2(in[0]); j++) stream_emit(g, n, 0, in[0] * 3u + j);
+  stream_emit_signal(g, n, 0, PL_TAG_END2, in[0]);
+  return 1;
+}
+
+static uint32_t work_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  for (uint32_t k = 0; k < count; k++) {
+    uint32_t y = work(in[k]);
+    if (kept2(y)) stream_emit(g, n, 0, y);
+  }
+  return count;
+}
+
+// Aggregates: user[0] sum (agg2) or fold (agg1), user[1] count of the open parent.
+static uint32_t agg2_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  (void)g;
+  for (uint32_t k = 0; k < count; k++) n->user[0] += in[k], n->user[1]++;
+  return count;
+}
+
+static uint32_t agg1_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  (void)g;
+  for (uint32_t k = 0; k < count; k++) n->user[0] = fold1(n->user[0], in[k]), n->user[1]++;
+  return count;
+}
+// The signal closing the aggregate's parent (user[2]: END1 or END2): emit the
+// aggregate, release the parent from its enumerate's buffer. Others go on.
+static void agg_sig(stream_graph *g, stream_node *n, uint32_t tag, uint32_t arg) {
+  if (tag != n->user[2]) { forward(g, n, tag, arg); return; }
+  stream_emit(g, n, 0, (tag == PL_TAG_END2 ? close2 : close1)(arg, n->user[0], n->user[1]));
+  n->user[0] = n->user[1] = 0;
+  stream_pb_release(g, n->releases);
+}
+
+// Sink: user[0] items, user[1] hash.
+static uint32_t sink_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  (void)g;
+  for (uint32_t k = 0; k < count; k++) n->user[1] = fnv(n->user[1], in[k]), n->user[0]++;
+  return count;
+}
+static void sink_sig(stream_graph *g, stream_node *n, uint32_t tag, uint32_t arg) { (void)g, (void)n, (void)tag, (void)arg; }
+
+void pipeline_build(stream_graph *g, const pipeline_cfg *cfg, const uint8_t *place, uint32_t me) {
+  stream_init(g, me);
+  for (uint32_t i = 0; i < PL_NODES; i++) g->place[i] = place ? place[i] : 0;
+  uint32_t q = cfg->qcap, s = cfg->scap < STREAM_SIGNALS_PER_RUN ? STREAM_SIGNALS_PER_RUN : cfg->scap;
+  // qcap raised to the protocol's minimum: producer's max_out + width - 1
+#define Q(pmax, w) (q > (pmax) + (w) - 1u ? q : (pmax) + (w) - 1u)
+  stream_add(g, "source", STREAM_NONE, 0, 0, 4, 4, src_fn, 0, 0, 0);
+  stream_add(g, "filter", PL_SRC, 0, STREAM_NONE, 4, 4, filter_fn, forward, Q(4, 4), s);
+  stream_add(g, "enum1", PL_FILTER, 0, 1, 1, 3, enum1_fn, forward, Q(4, 1), s);
+  stream_add(g, "enum2", PL_ENUM1, 1, 2, 1, 2, enum2_fn, forward, Q(3, 1), s);
+  stream_add(g, "work", PL_ENUM2, 2, STREAM_NONE, 4, 4, work_fn, forward, Q(2, 4), s);
+  stream_add(g, "agg2", PL_WORK, 2, STREAM_NONE, 8, 1, agg2_fn, agg_sig, Q(4, 8), s);
+  stream_add(g, "agg1", PL_AGG2, 1, STREAM_NONE, 8, 1, agg1_fn, agg_sig, Q(1, 8), s);
+  stream_add(g, "sink", PL_AGG1, 0, STREAM_NONE, 4, 0, sink_fn, sink_sig, Q(1, 4), s);
+#undef Q
+  g->nodes[PL_SRC].user[1] = cfg->items;
+  g->nodes[PL_SRC].user[2] = cfg->seed;
+  g->nodes[PL_ENUM1].pb_cap = cfg->pb1 ? cfg->pb1 : 1;
+  g->nodes[PL_ENUM2].pb_cap = cfg->pb2 ? cfg->pb2 : 1;
+  g->nodes[PL_AGG2].releases = PL_ENUM2;
+  g->nodes[PL_AGG1].releases = PL_ENUM1;
+  g->nodes[PL_AGG2].user[2] = PL_TAG_END2;
+  g->nodes[PL_AGG1].user[2] = PL_TAG_END1;
+  g->nodes[PL_SINK].user[1] = FNV0;
+}
+
+uint32_t pipeline_out_count(const stream_graph *g) { return g->nodes[PL_SINK].user[0]; }
+uint32_t pipeline_out_hash(const stream_graph *g) { return g->nodes[PL_SINK].user[1]; }
+
+void pipeline_reference(const pipeline_cfg *cfg, uint32_t *count, uint32_t *hash) {
+  uint32_t n = 0, h = FNV0;
+  for (uint32_t i = 0; i < cfg->items; i++) {
+    uint32_t x = value(i, cfg->seed);
+    if (!kept(x)) continue;
+    uint32_t acc = 0, cnt = 0;
+    for (uint32_t j = 0; j < fan1(x); j++) {
+      uint32_t c = child1(x, j), sum = 0, cnt2 = 0;
+      for (uint32_t k = 0; k < fan2(c); k++) {
+        uint32_t y = work(c * 3u + k);
+        if (kept2(y)) sum += y, cnt2++;
+      }
+      acc = fold1(acc, close2(c, sum, cnt2)), cnt++;
+    }
+    h = fnv(h, close1(x, acc, cnt)), n++;
+  }
+  *count = n;
+  *hash = h;
+}

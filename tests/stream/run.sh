@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# tests/stream/run.sh: the stream suite (docs/stream.md). MERCATOR's
+# protocol rule by rule (test_stream: native, ASan/UBSan under make test);
+# the pipeline on the host oracle against its nested-loop reference, under
+# floods (minimum queues, 1-slot parent buffers) and with room; the same
+# pipeline across threads on the real softswitch (pipeline_ss: random
+# interleaving, several seeds and placements), whose output must be the
+# oracle's; and on the tile cycle model with random message delays.
+# Reads BUILD (default build).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+BUILD=${BUILD:-build}
+BIN=$BUILD/bin
+
+out=$("$BIN/test_stream" 2>&1); rc=$?
+echo "$out" | grep '^FAIL' | sed 's/^/    /'
+if [[ $(tail -n 1 <<<"$out") =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+  T_PASS=$((T_PASS + BASH_REMATCH[1])); T_FAIL=$((T_FAIL + BASH_REMATCH[2]))
+  echo "stream unit tests: ${BASH_REMATCH[1]} checks passed, ${BASH_REMATCH[2]} failed"
+  [ $rc -eq 0 ] || [ "${BASH_REMATCH[2]}" -ne 0 ] || fail "test_stream" "exit $rc"
+else
+  fail "test_stream" "exit $rc, no count line" "$out"
+fi
+
+# The oracle: output = reference, for each queue configuration.
+declare -A want
+configs=("default:" "flood:--qcap 0 --scap 0 --pb1 1 --pb2 1 --items 2000" "roomy:--qcap 64 --scap 16 --pb1 50 --pb2 50"
+         "nested-blocks:--qcap 64 --scap 16 --pb1 50 --pb2 1")
+for c in "${configs[@]}"; do
+  name=${c%%:*} args=${c#*:}
+  # shellcheck disable=SC2086
+  out=$("$BIN/pipeline_oracle" $args 2>&1); rc=$?
+  if [ $rc -eq 0 ] && grep -q ': agrees$' <<<"$out"; then pass "oracle $name: output = reference"
+  else fail "oracle $name: output = reference" "exit $rc" "$out"; fi
+  want[$name]=$(grep '^pipeline:' <<<"$out")
+  [ "$name" = default ] && echo "$out"
+done
+# Statistics: both enumerates block (parent buffers 4 and 2) and the nested
+# flushes stay in their regions: agg2 (region 2) completes more flushes than
+# agg1 (region 1), which completes more than the sink (region 0: the end only).
+out=$("$BIN/pipeline_oracle")
+col() { awk -v n="$1" -v c="$2" '$1 == n { print $c }' <<<"$out"; }
+check "statistics: enum1 and enum2 block ($(col enum1 9), $(col enum2 9))" test "$(col enum1 9)" -gt 0 -a "$(col enum2 9)" -gt 0
+check "statistics: flushes agg2 $(col agg2 10) > agg1 $(col agg1 10) > sink $(col sink 10) = 1" \
+  test "$(col agg2 10)" -gt "$(col agg1 10)" -a "$(col agg1 10)" -gt 1 -a "$(col sink 10)" -eq 1
+check "statistics: queue high-water marks within capacity (filter $(col filter 11) <= 32)" test "$(col filter 11)" -le 32
+
+# Across threads on the softswitch: the oracle's output for every
+# placement and interleaving.
+for c in default flood; do
+  args=""
+  [ "$c" = flood ] && args="--qcap 0 --scap 0 --pb1 1 --pb2 1 --items 2000"
+  for t in 2 3 8; do
+    for s in 1 2 3; do
+      # shellcheck disable=SC2086
+      out=$("$BIN/pipeline_ss" --quiet --threads $t --order-seed $s $args 2>&1); rc=$?
+      if [ $rc -eq 0 ] && grep -q ': agrees$' <<<"$out" && [ "$(grep '^pipeline:' <<<"$out")" = "${want[$c]}" ]; then
+        pass "softswitch $c, $t threads, order seed $s: the oracle's output, nothing lost"
+      else fail "softswitch $c, $t threads, order seed $s" "exit $rc" "want: ${want[$c]}" "$out"; fi
+    done
+  done
+done
+"$BIN/pipeline_ss" --threads 8 --quiet | tail -n 1
+
+# Bad command lines: a message and exit 2, no crash.
+for bad in "--items" "--items x" "--qcap 65" "--bogus" "--threads 0" "--threads 9" "--items -1"; do
+  # shellcheck disable=SC2086
+  out=$("$BIN/pipeline_ss" $bad 2>&1); rc=$?
+  if [ $rc -eq 2 ] && grep -q '^.*pipeline_ss: ' <<<"$out"; then pass "pipeline_ss $bad: refused"
+  else fail "pipeline_ss $bad: refused (exit 2 with a message)" "exit $rc" "$out"; fi
+done
+
+# On the tile cycle model (8 of its 64 threads hold the nodes), with random
+# message delays: the oracle's output for the suite's image: 100 items.
+if [ -x "$BIN/tsim" ] && [ -f "$BUILD/fw/stream/pipeline_tile_100.elf" ]; then
+  ref=$("$BIN/pipeline_oracle" --items 100 | grep '^pipeline:')
+  for seed in "" 7; do
+    out=$("$BIN/tsim" --config tile --all-threads --imem enlarged --max-cycles 50000000 \
+            ${seed:+--delay-seed $seed} --elf "$BUILD/fw/stream/pipeline_tile_100.elf" --quiet 2>&1); rc=$?
+    if [ $rc -eq 0 ] && grep -q ': agrees$' <<<"$out" && ! grep -q FAILED <<<"$out" &&
+       [ "$(grep '^pipeline:' <<<"$out")" = "$ref" ]; then
+      pass "tile model${seed:+, delay seed $seed}: the oracle's output"
+    else fail "tile model${seed:+, delay seed $seed}: the oracle's output" "exit $rc" "want: $ref" "$out"; fi
+    grep '^tinsel:' <<<"$out"
+  done
+else
+  fail "tile model" "no $BIN/tsim or $BUILD/fw/stream/pipeline_tile_100.elf (make all builds them)"
+fi
+
+finish
