@@ -8,12 +8,12 @@
 #     the tree on the cycle model (tsim --delay-seed D), checked against
 #     the oracle: PASSED or FAILED (apps/sim.sh dispatches here)
 TREE_HDRS := apps/tree/tree.h firmware/softswitch/ss_counted.h firmware/softswitch/softswitch.h
-TREE_HOST_SRCS := apps/tree/tree.c apps/tree/tree_dev.c host/tinsel/tsim_preload_write.c
+TREE_HOST_SRCS := apps/tree/tree.c apps/tree/tree_dev.c taskgraph/ssrun.c host/tinsel/tsim_preload_write.c
 
-$(BIN)/tree: $(TREE_HOST_SRCS) $(TREE_HDRS) firmware/softswitch/softswitch.c host/place/place.h \
+$(BIN)/tree: $(TREE_HOST_SRCS) $(TREE_HDRS) firmware/softswitch/softswitch.c host/place/place.h taskgraph/ssrun.h \
              host/tinsel/tsim_preload_write.h sim/tsim_preload.h $(GEN)/tinsel_config.h $(PLACE_LIB) $(LIB)/libboards.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iapps/tree -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) $(TREE_HOST_SRCS) \
+	$(CC) $(CFLAGS) -Iapps/tree -Itaskgraph -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) $(TREE_HOST_SRCS) \
 	  $(LDFLAGS) $(PLACE_LIBS) -o $@
 
 $(FW)/apps/tree/%.o: apps/tree/%.c $(TREE_HDRS) $(FW_HDRS)

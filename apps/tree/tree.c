@@ -10,7 +10,7 @@
  *
  *   oracle      only the oracle;
  *   place       the oracle, then placement and the thread images (their sizes);
- *   softswitch  the real softswitch compiled into this program, one
+ *   softswitch  the real softswitch on the host (taskgraph/ssrun.c), one
  *               simulated mailbox per thread, messages and thread steps
  *               interleaved at random (seeded by --delay-seed, default 1);
  *   sim         thread images written as a tsim --preload file, tsim runs
@@ -30,15 +30,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "place.h"
 #include "softswitch.h"
-#include "ss_hw.h"
+#include "ssrun.h"
 #include "tree.h"
-#include "tsim_preload_write.h"
-
-/* The softswitch itself, compiled for the host against the ss_hw_* below. */
-#include "../../firmware/softswitch/softswitch.c"
 
 #define MAX_NODES 10000000u
 
@@ -185,295 +182,39 @@ void tree_report_error(const tree_props *p, const tree_state *s) {
     rep.first_bad = p->id, rep.first_err = s->errors & 0xffu;
 }
 
-/* ------------------------------------------- the host softswitch engine */
+/* ------------------------------------------------------- the engines */
 
-typedef struct {
-  _Alignas(8) uint8_t b[TinselBytesPerMsg];
-} Msg;
-
-static struct {
-  const Placed *pl;
-  uint32_t nthreads, cur;
-  ss_thread *ss;
-  Msg *slot;
-  Msg **box;          /* per thread: a FIFO of received messages */
-  uint32_t *head, *count, *cap;
-  Msg *fl;            /* in flight */
-  uint32_t *fl_to;
-  size_t nfl, capfl;
-  uint8_t *active, *idle_wait, *vote, *done;
-  uint32_t *act, *act_pos, nact;
-  int barrier;        /* during a barrier: what ss_hw_idle answers */
-  uint64_t steps, msgs;
-  int bad_send;
-  uint32_t *by_addr;  /* hardware address -> thread index + 1 (0: none) */
-  uint32_t addr_bits;
-} es;
-
-static void activate(uint32_t t) {
-  if (es.active[t] || es.done[t])
-    return;
-  es.active[t] = 1, es.act_pos[t] = es.nact, es.act[es.nact++] = t;
+static ssrun_images images_of(const Placed *pl) {
+  return (ssrun_images){&pl->m, &pl->r, pl->image, pl->bytes};
 }
 
-static void deactivate(uint32_t t) {
-  if (!es.active[t])
-    return;
-  es.active[t] = 0;
-  uint32_t last = es.act[--es.nact];
-  es.act[es.act_pos[t]] = last, es.act_pos[last] = es.act_pos[t];
-}
-
-static void in_flight(uint32_t to, const void *msg) {
-  if (es.nfl == es.capfl) {
-    es.capfl = es.capfl ? 2 * es.capfl : 1024;
-    es.fl = realloc(es.fl, es.capfl * sizeof(Msg));
-    es.fl_to = realloc(es.fl_to, es.capfl * sizeof(uint32_t));
-    if (!es.fl || !es.fl_to)
-      die("out of memory (%s%s)", "messages in flight", "");
-  }
-  memcpy(es.fl[es.nfl].b, msg, TinselBytesPerMsg);
-  es.fl_to[es.nfl++] = to;
-  es.msgs++;
-}
-
-static void box_push(uint32_t t, const Msg *m) {
-  if (es.count[t] == es.cap[t]) {
-    uint32_t cap = es.cap[t] ? 2 * es.cap[t] : 8;
-    Msg *nm = xcalloc(cap, sizeof(Msg));
-    for (uint32_t i = 0; i < es.count[t]; i++)
-      nm[i] = es.box[t][(es.head[t] + i) % es.cap[t]];
-    free(es.box[t]);
-    es.box[t] = nm, es.cap[t] = cap, es.head[t] = 0;
-  }
-  es.box[t][(es.head[t] + es.count[t]++) % es.cap[t]] = *m;
-}
-
-uint32_t ss_hw_id(void) { return place_thread_addr(&es.pl->m, es.cur); }
-uint32_t ss_hw_cycles(void) { return (uint32_t)es.steps; }
-uint32_t ss_hw_cycles_hi(void) { return (uint32_t)(es.steps >> 32); }
-int ss_hw_can_send(void) { return 1; }
-int ss_hw_can_recv(void) { return es.count[es.cur] > 0; }
-void *ss_hw_send_slot(void) { return es.slot[es.cur].b; }
-void ss_hw_set_len(uint32_t flits_minus_1) { (void)flits_minus_1; }
-void *ss_hw_recv(void) { return es.count[es.cur] ? es.box[es.cur][es.head[es.cur]].b : NULL; }
-void ss_hw_free(void *msg) {
-  uint32_t t = es.cur;
-  if (es.count[t] && msg == es.box[t][es.head[t]].b)
-    es.head[t] = (es.head[t] + 1) % es.cap[t], es.count[t]--;
-}
-void ss_hw_wait_send_or_recv(void) {}
-void ss_hw_wait_recv(void) {}
-/* The idle barrier: outside a barrier the thread waits (answer 0, as if a
- * message woke it, and it sleeps until one comes or the barrier); the host
- * runs a barrier when no message is in flight and every thread sleeps. */
-int ss_hw_idle(int vote) {
-  if (es.barrier)
-    return es.barrier;
-  es.vote[es.cur] = (uint8_t)(vote != 0);
-  es.idle_wait[es.cur] = 1;
-  return 0;
-}
-
-static void deliver_thread(uint32_t thread, const void *msg) {
-  if (thread >= es.nthreads) {
-    es.bad_send = 1;
-    return;
-  }
-  in_flight(thread, msg);
-}
-
-typedef struct {
-  const void *msg;
-} KeyCtx;
-
-static void key_deliver(void *ctx, int board, int board_mbox, uint64_t mask, uint32_t local_key) {
-  const PlaceMachine *m = &es.pl->m;
-  Msg copy;
-  memcpy(copy.b, ((KeyCtx *)ctx)->msg, sizeof(copy.b));
-  uint16_t k16 = (uint16_t)local_key;
-  memcpy(copy.b, &k16, sizeof(k16));
-  int mx = board_mbox & ((1 << m->mbox_x_bits) - 1), my = board_mbox >> m->mbox_x_bits;
-  uint32_t first = (uint32_t)board * (uint32_t)m->threads_per_board +
-                   (uint32_t)(my * m->mbox_x + mx) * (uint32_t)m->threads_per_mbox;
-  for (int bit = 0; bit < 64; bit++)
-    if (mask >> bit & 1)
-      deliver_thread(first + (uint32_t)bit, copy.b);
-}
-
-void ss_hw_multicast(uint32_t mbox, uint32_t hi, uint32_t lo, void *msg) {
-  const PlaceMachine *m = &es.pl->m;
-  if (mbox == m->mailbox_routing_key) {
-    KeyCtx kc = {msg};
-    if (place_router_follow(m, &es.pl->r, place_thread_board(m, es.cur), lo, key_deliver, &kc) != 0)
-      es.bad_send = 1;
-    return;
-  }
-  for (uint32_t bit = 0; bit < 64; bit++) {
-    if (!((bit < 32 ? lo >> bit : hi >> (bit - 32)) & 1u))
-      continue;
-    uint32_t addr = mbox << m->log_threads_per_mbox | bit;
-    uint32_t t = addr < (1u << es.addr_bits) ? es.by_addr[addr] : 0;
-    if (!t) {
-      es.bad_send = 1;
-      continue;
-    }
-    in_flight(t - 1, msg);
+/* tsim's output: the devices' reports (tree_fw.c prints them in hexadecimal). */
+static void tsim_line(void *ctx, const char *line) {
+  int *softswitch_errors = ctx;
+  unsigned id, hash, size, height, cycle, err, count;
+  if (sscanf(line, "tree: root %x: hash %x size %x height %x cycle %x", &id, &hash, &size, &height, &cycle) == 5) {
+    rep.roots++;
+    rep.root = (tree_msg){hash, size, height};
+    printf("tree: the root reported at cycle %u\n", cycle);
+  } else if (sscanf(line, "tree: node %x: error %x count %x", &id, &err, &count) == 3) {
+    if (!rep.errors++)
+      rep.first_bad = id, rep.first_err = err & 0xffu;
+  } else if (strstr(line, "softswitch error")) {
+    ++*softswitch_errors;
+    fputs(line, stdout);
   }
 }
 
-static uint64_t next_random(void) {
-  rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
-  return rng_state;
-}
-
-/* Runs every thread's softswitch to the end: 0, or 1 with a message. */
-static int run_softswitch(const Placed *pl, uint32_t seed) {
-  uint32_t n = (uint32_t)pl->m.nthreads;
-  memset(&es, 0, sizeof(es));
-  es.pl = pl, es.nthreads = n;
-  es.ss = xcalloc(n, sizeof(ss_thread));
-  es.slot = xcalloc(n, sizeof(Msg));
-  es.box = xcalloc(n, sizeof(Msg *));
-  es.head = xcalloc(n, sizeof(uint32_t)), es.count = xcalloc(n, sizeof(uint32_t)), es.cap = xcalloc(n, sizeof(uint32_t));
-  es.active = xcalloc(n, 1), es.idle_wait = xcalloc(n, 1), es.vote = xcalloc(n, 1), es.done = xcalloc(n, 1);
-  es.act = xcalloc(n, sizeof(uint32_t)), es.act_pos = xcalloc(n, sizeof(uint32_t));
-  uint32_t maxaddr = 0;
-  for (uint32_t t = 0; t < n; t++)
-    if (place_thread_addr(&pl->m, t) > maxaddr)
-      maxaddr = place_thread_addr(&pl->m, t);
-  while ((1u << es.addr_bits) <= maxaddr)
-    es.addr_bits++;
-  es.by_addr = xcalloc((size_t)1 << es.addr_bits, sizeof(uint32_t));
-  for (uint32_t t = 0; t < n; t++)
-    es.by_addr[place_thread_addr(&pl->m, t)] = t + 1;
-  rng_state = 0x2545f4914f6cdd1dull ^ ((uint64_t)seed << 21 | 1);
-  int rc = 0;
-  for (es.cur = 0; es.cur < n; es.cur++) {
-    if (ss_init(&es.ss[es.cur], (ss_thread_image *)pl->image[es.cur])) {
-      fprintf(stderr, "tree: the softswitch refuses the image of thread %u\n", es.cur);
-      rc = 1;
-    }
-    activate(es.cur);
-  }
-  uint32_t ndone = 0, barriers = 0;
-  const uint64_t max_steps = 4000000000ull;
-  while (!rc && ndone < n && es.steps < max_steps) {
-    if (es.nfl + es.nact == 0) { /* quiet: the idle barrier */
-      int all = 1;
-      for (uint32_t t = 0; t < n; t++)
-        all &= es.done[t] || es.vote[t];
-      es.barrier = all ? 2 : 1;
-      barriers++;
-      for (es.cur = 0; es.cur < n; es.cur++) {
-        if (es.done[es.cur])
-          continue;
-        es.idle_wait[es.cur] = 0;
-        if (ss_poll(&es.ss[es.cur]) == SS_DONE)
-          es.done[es.cur] = 1, ndone++;
-        else
-          activate(es.cur);
-      }
-      es.barrier = 0;
-      continue;
-    }
-    es.steps++;
-    uint64_t pick = next_random() % (es.nfl + es.nact);
-    if (pick < es.nfl) {
-      uint32_t to = es.fl_to[pick];
-      Msg m = es.fl[pick];
-      es.fl[pick] = es.fl[--es.nfl], es.fl_to[pick] = es.fl_to[es.nfl];
-      box_push(to, &m);
-      es.idle_wait[to] = 0;
-      activate(to);
-    } else {
-      es.cur = es.act[pick - es.nfl];
-      es.idle_wait[es.cur] = 0;
-      int r = ss_poll(&es.ss[es.cur]);
-      if (r == SS_DONE)
-        es.done[es.cur] = 1, ndone++, deactivate(es.cur);
-      else if (es.idle_wait[es.cur] && !es.count[es.cur])
-        deactivate(es.cur);
-    }
-  }
-  uint32_t errors = 0;
-  for (uint32_t t = 0; t < n; t++)
-    errors += ((ss_thread_image *)pl->image[t])->stats.errors;
-  if (es.steps >= max_steps)
-    fprintf(stderr, "tree: the softswitch engine ran out of steps (%llu)\n", (unsigned long long)max_steps), rc = 1;
-  if (es.bad_send)
-    fprintf(stderr, "tree: the softswitch engine met a send to no thread\n"), rc = 1;
-  if (errors)
-    fprintf(stderr, "tree: %u softswitch errors (bad keys or devices)\n", errors), rc = 1;
-  printf("tree: softswitch engine: %llu steps, %llu network messages, %u idle barriers\n",
-         (unsigned long long)es.steps, (unsigned long long)es.msgs, barriers);
-  for (uint32_t t = 0; t < n; t++)
-    free(es.box[t]);
-  free(es.ss), free(es.slot), free(es.box), free(es.head), free(es.count), free(es.cap), free(es.active);
-  free(es.idle_wait), free(es.vote), free(es.done), free(es.act), free(es.act_pos), free(es.fl), free(es.fl_to);
-  free(es.by_addr);
-  return rc;
-}
-
-/* ------------------------------------------------------ the cycle model */
-
-/* The images (and a box's routing tables) as a tsim --preload file. */
-static void write_preload(const Placed *pl, const char *path) {
-  const PlaceMachine *m = &pl->m;
-  op2t_preload p;
-  if (op2t_preload_open(&p, path) != 0)
-    die("cannot create the preload file %s: %s", path, strerror(errno));
-  int cores_per_board = m->mboxes_per_board * m->cores_per_mbox;
-  for (uint32_t b = 0; b < pl->r.nboards; b++)
-    for (int ram = 0; ram < 4; ram++)
-      if (pl->r.boards[b].len[ram])
-        op2t_preload_data(&p, b * (uint32_t)cores_per_board + (uint32_t)(ram * (cores_per_board / m->drams_per_board)),
-                          m->router_base, pl->r.boards[b].bytes[ram], (uint32_t)pl->r.boards[b].len[ram]);
-  uint32_t per_dram = (uint32_t)(m->threads_per_board / m->drams_per_board);
-  for (uint32_t th = 0; th < (uint32_t)m->nthreads; th++) {
-    uint32_t part = place_thread_addr(m, th) & (per_dram - 1);
-    uint32_t load = TinselDRAMInterleavedBase + (per_dram - 1 - part) * m->thread_bytes;
-    op2t_preload_data(&p, th / (uint32_t)m->threads_per_core, load, pl->image[th], pl->bytes[th]);
-  }
-  if (op2t_preload_close(&p) != 0)
-    die("writing the preload file %s: %s", path, strerror(errno));
-}
-
-/* Runs tsim; reads the devices' reports from its output. */
 static int run_sim(const Placed *pl, const char *config, const char *tsim, const char *fw, const char *preload,
                    const char *delay_seed) {
-  char cmd[4096];
-  snprintf(cmd, sizeof(cmd), "'%s' --config %s --elf '%s' --all-threads --preload '%s' --max-cycles 4000000000%s%s 2>&1",
-           tsim, config, fw, preload, delay_seed ? " --delay-seed " : "", delay_seed ? delay_seed : "");
-  fflush(stdout);
-  FILE *f = popen(cmd, "r");
-  if (!f)
-    die("cannot run %s: %s", tsim, strerror(errno));
-  char line[1024];
+  char err[512];
+  ssrun_images im = images_of(pl);
+  if (ssrun_preload(&im, preload, err, sizeof(err)) != 0)
+    die("%s%s", err, "");
   int softswitch_errors = 0;
-  while (fgets(line, sizeof(line), f)) {
-    unsigned id, hash, size, height, cycle, err, count;
-    if (sscanf(line, "tree: root %x: hash %x size %x height %x cycle %x", &id, &hash, &size, &height, &cycle) == 5) {
-      rep.roots++;
-      rep.root = (tree_msg){hash, size, height};
-      printf("tree: the root reported at cycle %u\n", cycle);
-    } else if (sscanf(line, "tree: node %x: error %x count %x", &id, &err, &count) == 3) {
-      if (!rep.errors++)
-        rep.first_bad = id, rep.first_err = err & 0xffu;
-    } else if (strstr(line, "softswitch error")) {
-      softswitch_errors++;
-      fputs(line, stdout);
-    } else if (!strncmp(line, "tsim: cycles", 12) || !strncmp(line, "tsim: total", 11) ||
-               !strncmp(line, "tsim: messages", 14) || strstr(line, "every thread killed") ||
-               strstr(line, "tsim: idle") || strstr(line, "error") || strstr(line, "deadlock") ||
-               strstr(line, "warning")) {
-      fputs(line, stdout);  // the run's end and totals; not the per-core and per-tile lines
-    }
-  }
-  int st = pclose(f);
-  (void)pl;
+  int st = ssrun_tsim(tsim, config, fw, preload, delay_seed, tsim_line, &softswitch_errors);
   if (st != 0) {
-    printf("tree: tsim exited with status %d\n", st);
+    printf("tree: tsim %s (status %d)\n", st < 0 ? "could not be started" : "failed", st);
     return 1;
   }
   return softswitch_errors != 0;
@@ -559,7 +300,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(engine, "softswitch")) {
-    rc = run_softswitch(&pl, delay_seed ? number("--delay-seed", delay_seed, 0xffffffffu) : 1);
+    ssrun_images im = images_of(&pl);
+    rc = ssrun_softswitch(&im, delay_seed ? number("--delay-seed", delay_seed, 0xffffffffu) : 1);
   } else {
     char tmpl[] = "/tmp/tree-preload-XXXXXX";
     const char *path = keep;
@@ -567,9 +309,9 @@ int main(int argc, char **argv) {
       int fd = mkstemp(tmpl);
       if (fd < 0)
         die("cannot create a temporary file: %s%s", strerror(errno), "");
+      close(fd);
       path = tmpl;
     }
-    write_preload(&pl, path);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     rc = run_sim(&pl, config, tsim, fw, path, delay_seed);
     clock_gettime(CLOCK_MONOTONIC, &t1);

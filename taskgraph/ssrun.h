@@ -1,0 +1,45 @@
+/*
+ * ssrun.h: run softswitch thread images (built by libop2_place's
+ * place_image) on the host or on the cycle model, for the apps that are
+ * not OP2 programs: apps/tree and tg.h's POETS back end (tg_poets.c).
+ *
+ *   ssrun_softswitch  the real softswitch (firmware/softswitch/softswitch.c,
+ *                     compiled into this file) with one simulated mailbox per
+ *                     thread; message deliveries and thread steps are picked
+ *                     at random (seeded); when nothing is in flight and every
+ *                     thread waits, the idle barrier runs (SS_FLAG_EXIT_ON_IDLE
+ *                     images end there). The device types are the program's
+ *                     ss_dev_types.
+ *   ssrun_preload     the images (and a box's routing tables) as a tsim
+ *                     --preload file, each at its thread's tinselHeapBase;
+ *   ssrun_tsim        tsim --all-threads on that file with the program's
+ *                     firmware; every output line goes to the caller.
+ */
+#ifndef SSRUN_H
+#define SSRUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "place.h"
+
+typedef struct {
+  const PlaceMachine *m;
+  const PlaceRoutes *r;
+  uint8_t *const *image;   /* [m->nthreads]: every thread has one */
+  const uint32_t *bytes;
+} ssrun_images;
+
+/* 0, or 1 with the reason on stderr; prints one line of counts. */
+int ssrun_softswitch(const ssrun_images *im, uint32_t seed);
+/* 0, or -1 with the reason in ERR. */
+int ssrun_preload(const ssrun_images *im, const char *path, char *err, size_t errlen);
+/* Runs TSIM --config CONFIG --elf FW --all-threads --preload PRELOAD
+ * [--delay-seed DELAY_SEED]; LINE gets every line it prints (stdout and
+ * stderr), and the run's end and totals are echoed. tsim's exit status, or
+ * -1 when it could not be started. */
+typedef void (*ssrun_line_fn)(void *ctx, const char *line);
+int ssrun_tsim(const char *tsim, const char *config, const char *fw, const char *preload, const char *delay_seed,
+               ssrun_line_fn line, void *ctx);
+
+#endif
