@@ -40,20 +40,22 @@ $(STREAM_FW)/pipeline.o: apps/pipeline/pipeline.c $(STREAM_HDRS) $(FW_HDRS)
 	$(FW_CC) $(FW_CFLAGS) $(STREAM_IFLAGS) -c $< -o $@
 STREAM_FW_OBJS := $(addprefix $(STREAM_FW)/,stream.o ss_stream.o stream_report.o pipeline.o)
 PIPELINE_ITEMS := $(or $(ITEMS),300)
-# pipeline_CONFIG_ITEMS.elf: the placement for CONFIG, ITEMS source items.
+# pipeline_CONFIG_ITEMS[_flood].elf: the placement for CONFIG, ITEMS source
+# items; _flood: every queue at its minimum, parent buffers of 1.
+PL_FLOOD := -DPL_QCAP=0 -DPL_SCAP=0 -DPL_PB1=1 -DPL_PB2=1
 PL_PLACE_tile  := 0
 PL_PLACE_board := 1
 PL_PLACE_box   := 2
 $(STREAM_FW)/pipeline_%.o: apps/pipeline/pipeline_fw.c $(STREAM_HDRS) $(FW_HDRS)
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) $(STREAM_IFLAGS) -DPL_PLACE=$(PL_PLACE_$(word 1,$(subst _, ,$*))) \
-	  -DPL_ITEMS=$(word 2,$(subst _, ,$*)) -c $< -o $@
+	  -DPL_ITEMS=$(word 2,$(subst _, ,$*)) $(if $(filter flood,$(word 3,$(subst _, ,$*))),$(PL_FLOOD)) -c $< -o $@
 $(STREAM_FW)/pipeline_%.elf: $(STREAM_FW)/pipeline_%.o $(STREAM_FW_OBJS) $(FW)/boot/entry.S.o \
                               $(FW)/sim/sim_boot_all.o $(FW)/softswitch/softswitch.o $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
 	$(FW_SIM_LINK) $(FW)/boot/entry.S.o $(FW)/sim/sim_boot_all.o $(FW)/softswitch/softswitch.o \
 	  $< $(STREAM_FW_OBJS) $(FW_LIBS) $(FW_LDLIBS) -o $@
-.SECONDARY: $(STREAM_FW)/pipeline_tile_100.o $(STREAM_FW)/pipeline_tile_300.o $(STREAM_FW)/pipeline_board_300.o $(STREAM_FW)/pipeline_box_300.o
-TARGETS += $(STREAM_FW)/pipeline_tile_100.elf $(STREAM_FW)/pipeline_tile_300.elf $(STREAM_FW)/pipeline_board_300.elf $(STREAM_FW)/pipeline_box_300.elf
+.SECONDARY: $(STREAM_FW)/pipeline_tile_100_flood.o $(STREAM_FW)/pipeline_tile_100.o $(STREAM_FW)/pipeline_tile_300.o $(STREAM_FW)/pipeline_board_300.o $(STREAM_FW)/pipeline_box_300.o
+TARGETS += $(STREAM_FW)/pipeline_tile_100_flood.elf $(STREAM_FW)/pipeline_tile_100.elf $(STREAM_FW)/pipeline_tile_300.elf $(STREAM_FW)/pipeline_board_300.elf $(STREAM_FW)/pipeline_box_300.elf
 
 .PHONY: pipeline-sim
 PIPELINE_ELF = $(STREAM_FW)/pipeline_$(or $(CONFIG),board)_$(PIPELINE_ITEMS).elf

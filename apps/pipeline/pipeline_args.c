@@ -17,27 +17,27 @@ static int number(const char *prog, const char *opt, const char *s, uint32_t max
   return 0;
 }
 
-int pipeline_args(int argc, char **argv, pipeline_cfg *cfg, int *quiet, uint32_t *threads, uint32_t *order_seed) {
+int pipeline_args(int argc, char **argv, pipeline_cfg *cfg, pipeline_opts *o, int engine) {
   *cfg = (pipeline_cfg){.items = 1000, .seed = 1, .qcap = 32, .scap = 8, .pb1 = 4, .pb2 = 2};
-  *quiet = 0;
-  if (threads) *threads = 4;
-  if (order_seed) *order_seed = 1;
+  *o = (pipeline_opts){.threads = 4, .order_seed = 1};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     uint32_t *dst = 0, max = 0xffffffffu;
-    if (!strcmp(a, "--quiet")) { *quiet = 1; continue; }
+    if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+    if (!engine && !strcmp(a, "--trace")) { o->trace = 1; continue; }
+    if (engine && !strcmp(a, "--lazy")) { o->lazy = 1; continue; }
     if (!strcmp(a, "--items")) dst = &cfg->items, max = 100000000u;
     else if (!strcmp(a, "--seed")) dst = &cfg->seed;
     else if (!strcmp(a, "--qcap")) dst = &cfg->qcap, max = STREAM_QCAP;
     else if (!strcmp(a, "--scap")) dst = &cfg->scap, max = STREAM_SCAP;
     else if (!strcmp(a, "--pb1")) dst = &cfg->pb1, max = 1000000u;
     else if (!strcmp(a, "--pb2")) dst = &cfg->pb2, max = 1000000u;
-    else if (threads && !strcmp(a, "--threads")) dst = threads, max = PL_NODES;
-    else if (order_seed && !strcmp(a, "--order-seed")) dst = order_seed;
+    else if (engine && !strcmp(a, "--threads")) dst = &o->threads, max = PL_NODES;
+    else if (engine && !strcmp(a, "--order-seed")) dst = &o->order_seed;
     if (!dst) { fprintf(stderr, "%s: unknown option '%s'\n", argv[0], a); return 1; }
     if (i + 1 >= argc) { fprintf(stderr, "%s: %s wants a value\n", argv[0], a); return 1; }
     if (number(argv[0], a, argv[++i], max, dst)) return 1;
   }
-  if (threads && *threads < 1) { fprintf(stderr, "%s: --threads wants 1 to %u\n", argv[0], (unsigned)PL_NODES); return 1; }
+  if (o->threads < 1) { fprintf(stderr, "%s: --threads wants 1 to %u\n", argv[0], (unsigned)PL_NODES); return 1; }
   return 0;
 }

@@ -2,8 +2,18 @@
 #ifndef PIPELINE_ARGS_H
 #define PIPELINE_ARGS_H
 #include "pipeline.h"
-// --items N --seed S --qcap Q --scap S --pb1 P --pb2 P --quiet, and for the
-// threaded engine --threads T --order-seed R (threads, order_seed NULL: not taken).
-// Returns 0, or prints a message and returns non-zero.
-int pipeline_args(int argc, char **argv, pipeline_cfg *cfg, int *quiet, uint32_t *threads, uint32_t *order_seed);
+
+typedef struct {
+  int quiet;            // --quiet: no statistics table
+  int trace;            // --trace (oracle): one line per firing
+  int lazy;             // --lazy (engine): deliver messages only when no thread has work
+  uint32_t threads;     // --threads T (engine), 1..PL_NODES
+  uint32_t order_seed;  // --order-seed R (engine)
+} pipeline_opts;
+
+// --items N --seed S --qcap Q --scap S --pb1 P --pb2 P --quiet, and
+// --trace for the oracle (engine 0) or --threads, --order-seed, --lazy for
+// the softswitch engine (engine 1). Returns 0, or prints a message and
+// returns non-zero.
+int pipeline_args(int argc, char **argv, pipeline_cfg *cfg, pipeline_opts *o, int engine);
 #endif

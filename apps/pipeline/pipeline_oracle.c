@@ -32,22 +32,17 @@ static uint32_t traced(stream_graph *g) {
 
 int main(int argc, char **argv) {
   pipeline_cfg cfg;
-  int quiet = 0, trace = 0, nargs = 0;
-  char *args[64];
-  for (int i = 0; i < argc; i++) {
-    if (i > 0 && !strcmp(argv[i], "--trace")) trace = 1;
-    else if (nargs < 64) args[nargs++] = argv[i];
-  }
-  if (argc > 64 || pipeline_args(nargs, args, &cfg, &quiet, NULL, NULL)) return 2;
+  pipeline_opts o;
+  if (pipeline_args(argc, argv, &cfg, &o, 0)) return 2;
   static stream_graph g;
   pipeline_build(&g, &cfg, NULL, 0);
   const char *bad = stream_check(&g);
   if (bad) { fprintf(stderr, "pipeline_oracle: %s\n", bad); return 2; }
-  uint32_t fired = trace ? traced(&g) : stream_schedule(&g), want_n, want_h;
+  uint32_t fired = o.trace ? traced(&g) : stream_schedule(&g), want_n, want_h;
   pipeline_reference(&cfg, &want_n, &want_h);
   uint32_t n = pipeline_out_count(&g), h = pipeline_out_hash(&g);
   printf("pipeline: %u items in, %u out, hash 0x%08x\n", (unsigned)cfg.items, (unsigned)n, (unsigned)h);
-  if (!quiet) {
+  if (!o.quiet) {
     stream_report_header();
     stream_report(&g);
   }

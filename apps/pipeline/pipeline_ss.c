@@ -7,7 +7,7 @@
 // tinsel.md); messages of different pairs and the threads' steps
 // interleave arbitrarily. Checked against pipeline_reference. docs/stream.md.
 //
-//   pipeline_ss [--threads T] [--order-seed R] [--items N] [--seed S] [--qcap Q] [--scap S] [--pb1 P] [--pb2 P] [--quiet]
+//   pipeline_ss [--threads T] [--order-seed R] [--lazy] [--items N] [--seed S] [--qcap Q] [--scap S] [--pb1 P] [--pb2 P] [--quiet]
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,9 +75,9 @@ static uint64_t next_random(void) {
 
 int main(int argc, char **argv) {
   pipeline_cfg cfg;
-  int quiet;
-  uint32_t order_seed;
-  if (pipeline_args(argc, argv, &cfg, &quiet, &e.nt, &order_seed)) return 2;
+  pipeline_opts o;
+  if (pipeline_args(argc, argv, &cfg, &o, 1)) return 2;
+  e.nt = o.threads;
   uint8_t place[PL_NODES];
   for (uint32_t i = 0; i < PL_NODES; i++) place[i] = (uint8_t)(i * e.nt / PL_NODES);
   for (uint32_t t = 0; t < e.nt; t++) e.addr[t] = t * 65u;  // thread t of mailbox t
@@ -89,7 +89,7 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  e.rng = order_seed * 2654435761ull + 88172645463325252ull;
+  e.rng = o.order_seed * 2654435761ull + 88172645463325252ull;
   for (e.cur = 0; e.cur < e.nt; e.cur++) {
     if (ss_init(&e.ss[e.cur], &e.img[e.cur].hdr)) { fprintf(stderr, "pipeline_ss: image refused\n"); return 1; }
     e.busy[e.cur] = 1;
@@ -100,8 +100,13 @@ int main(int argc, char **argv) {
     for (uint32_t a = 0; a < e.nt; a++)
       for (uint32_t b = 0; b < e.nt; b++)
         if (e.pair[a][b].n) cand[nc++] = a * MAXT + b;
+    uint32_t nmsg = nc;
     for (uint32_t t = 0; t < e.nt; t++)
       if (e.busy[t]) cand[nc++] = MAXT * MAXT + t;
+    if (o.lazy && nc > nmsg) {  // threads first: messages pile up in flight
+      for (uint32_t k = nmsg; k < nc; k++) cand[k - nmsg] = cand[k];
+      nc -= nmsg;
+    }
     if (!nc) break;
     uint32_t c = cand[next_random() % nc];
     if (c < MAXT * MAXT) {
@@ -114,26 +119,34 @@ int main(int argc, char **argv) {
       if (ss_poll(&e.ss[e.cur]) == SS_WAITED && !e.box[e.cur].n) e.busy[e.cur] = 0;
     }
   }
-  uint32_t n, h, lost = 0, errors = 0, ss_errors = 0, left = 0, sink = place[PL_SINK];
+  uint32_t n, h, lost = 0, errors = 0, ss_errors = 0, left = 0, sink = place[PL_SINK], over = 0, edge_hw = 0, edge_cap = 0;
   pipeline_reference(&cfg, &n, &h);
   for (uint32_t t = 0; t < e.nt; t++) {
     const stream_graph *g = &e.img[t].state.g;
     lost += g->lost, errors += g->errors, ss_errors += e.img[t].hdr.stats.errors;
+    for (uint32_t c = 0; c < PL_NODES; c++)  // credit: never more in flight than the consumer can hold
+      if (c != PL_SRC && place[c] != t && place[g->nodes[c].producer] == t) {
+        uint32_t hw = g->proxy[c].hw, cap = g->nodes[c].in.cap + g->nodes[c].in.scap;
+        if (hw > cap) over++;
+        if (hw > edge_hw) edge_hw = hw, edge_cap = cap;
+      }
     for (uint32_t i = 0; i < PL_NODES; i++)
       if (place[i] == t && (g->nodes[i].active || g->nodes[i].blocked || g->nodes[i].in.n || g->nodes[i].in.sn)) left++;
   }
   const stream_graph *gs = &e.img[sink].state.g;
   printf("pipeline: %u items in, %u out, hash 0x%08x\n", (unsigned)cfg.items, (unsigned)pipeline_out_count(gs),
          (unsigned)pipeline_out_hash(gs));
-  if (!quiet) {
+  if (!o.quiet) {
     stream_report_header();
     for (uint32_t t = 0; t < e.nt; t++) stream_report(&e.img[t].state.g);
   }
   int ok = !e.bad && steps < max_steps && pipeline_out_count(gs) == n && pipeline_out_hash(gs) == h && !lost &&
-           !errors && !ss_errors && !left;
-  printf("softswitch: %u threads, order seed %u, %llu messages, at most %u in flight per pair, %ld steps; lost %u, "
+           !errors && !ss_errors && !left && !over;
+  printf("softswitch: %u threads, order seed %u%s, %llu messages, at most %u in flight per pair, at most %u items and "
+         "signals in flight or unsent on an edge (its queue holds %u), %u edges over; %ld steps; lost %u, "
          "errors %u, softswitch errors %u, nodes not drained %u; reference %u out, hash 0x%08x: %s\n",
-         (unsigned)e.nt, (unsigned)order_seed, (unsigned long long)e.msgs, (unsigned)e.pair_max, steps,
+         (unsigned)e.nt, (unsigned)o.order_seed, o.lazy ? " (lazy network)" : "", (unsigned long long)e.msgs,
+         (unsigned)e.pair_max, (unsigned)edge_hw, (unsigned)edge_cap, (unsigned)over, steps,
          (unsigned)lost, (unsigned)errors, (unsigned)ss_errors, (unsigned)left, (unsigned)n, (unsigned)h,
          ok ? "agrees" : "DIFFERS");
   if (e.bad) fprintf(stderr, "pipeline_ss: %s\n", e.bad == 1 ? "a pair's ring overflowed" : "a send to no thread");

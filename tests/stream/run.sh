@@ -61,31 +61,47 @@ for c in default flood; do
     done
   done
 done
+# A lazy network: threads run until none has work before any message is
+# delivered, so messages pile up; credit still bounds what is in flight.
+for t in 2 8; do
+  out=$("$BIN/pipeline_ss" --quiet --lazy --threads $t --qcap 0 --scap 0 --pb1 1 --pb2 1 --items 2000 2>&1); rc=$?
+  if [ $rc -eq 0 ] && grep -q ', 0 edges over; .*: agrees$' <<<"$out" && [ "$(grep '^pipeline:' <<<"$out")" = "${want[flood]}" ]; then
+    pass "softswitch flood, lazy network, $t threads: in flight within the consumer's queue, the oracle's output"
+  else fail "softswitch flood, lazy network, $t threads" "exit $rc" "$out"; fi
+done
 "$BIN/pipeline_ss" --threads 8 --quiet | tail -n 1
+"$BIN/pipeline_ss" --threads 8 --quiet --lazy --qcap 0 --scap 0 --pb1 1 --pb2 1 --items 2000 | tail -n 1
 
 # Bad command lines: a message and exit 2, no crash.
-for bad in "--items" "--items x" "--qcap 65" "--bogus" "--threads 0" "--threads 9" "--items -1"; do
+for bad in "--items" "--items x" "--qcap 65" "--bogus" "--threads 0" "--threads 9" "--items -1" "--trace"; do
   # shellcheck disable=SC2086
   out=$("$BIN/pipeline_ss" $bad 2>&1); rc=$?
   if [ $rc -eq 2 ] && grep -q '^.*pipeline_ss: ' <<<"$out"; then pass "pipeline_ss $bad: refused"
   else fail "pipeline_ss $bad: refused (exit 2 with a message)" "exit $rc" "$out"; fi
 done
+out=$("$BIN/pipeline_oracle" --lazy 2>&1); rc=$?
+check "pipeline_oracle --lazy: refused (an engine option)" test $rc -eq 2 -a -n "$out"
 
-# On the tile cycle model (8 of its 64 threads hold the nodes), with random
-# message delays: the oracle's output for the suite's image: 100 items.
-if [ -x "$BIN/tsim" ] && [ -f "$BUILD/fw/stream/pipeline_tile_100.elf" ]; then
+# On the tile cycle model (8 of its 64 threads hold the nodes), with and
+# without random message delays, and flooded (every queue at its minimum,
+# parent buffers of 1): the oracle's output for the images' 100 items, no
+# item lost, every node drained (the firmware checks and says FAILED).
+FWS=$BUILD/fw/stream
+if [ -x "$BIN/tsim" ] && [ -f "$FWS/pipeline_tile_100.elf" ] && [ -f "$FWS/pipeline_tile_100_flood.elf" ]; then
   ref=$("$BIN/pipeline_oracle" --items 100 | grep '^pipeline:')
-  for seed in "" 7; do
+  for run in "pipeline_tile_100:" "pipeline_tile_100:7" "pipeline_tile_100_flood:3"; do
+    elf=${run%%:*} seed=${run#*:}
+    name="tile model$([ "${elf%_flood}" != "$elf" ] && echo ", flooded")${seed:+, delay seed $seed}"
     out=$("$BIN/tsim" --config tile --all-threads --imem enlarged --max-cycles 50000000 \
-            ${seed:+--delay-seed $seed} --elf "$BUILD/fw/stream/pipeline_tile_100.elf" --quiet 2>&1); rc=$?
+            ${seed:+--delay-seed $seed} --elf "$FWS/$elf.elf" --quiet 2>&1); rc=$?
     if [ $rc -eq 0 ] && grep -q ': agrees$' <<<"$out" && ! grep -q FAILED <<<"$out" &&
        [ "$(grep '^pipeline:' <<<"$out")" = "$ref" ]; then
-      pass "tile model${seed:+, delay seed $seed}: the oracle's output"
-    else fail "tile model${seed:+, delay seed $seed}: the oracle's output" "exit $rc" "want: $ref" "$out"; fi
+      pass "$name: the oracle's output"
+    else fail "$name: the oracle's output" "exit $rc" "want: $ref" "$out"; fi
     grep '^tinsel:' <<<"$out"
   done
 else
-  fail "tile model" "no $BIN/tsim or $BUILD/fw/stream/pipeline_tile_100.elf (make all builds them)"
+  fail "tile model" "no $BIN/tsim or $FWS/pipeline_tile_100[_flood].elf (make all builds them)"
 fi
 
 finish
