@@ -40,16 +40,18 @@ $(STREAM_FW)/pipeline.o: apps/pipeline/pipeline.c $(STREAM_HDRS) $(FW_HDRS)
 	$(FW_CC) $(FW_CFLAGS) $(STREAM_IFLAGS) -c $< -o $@
 STREAM_FW_OBJS := $(addprefix $(STREAM_FW)/,stream.o ss_stream.o stream_report.o pipeline.o)
 PIPELINE_ITEMS := $(or $(ITEMS),300)
-# pipeline_CONFIG_ITEMS[_flood].elf: the placement for CONFIG, ITEMS source
-# items; _flood: every queue at its minimum, parent buffers of 1.
-PL_FLOOD := -DPL_QCAP=0 -DPL_SCAP=0 -DPL_PB1=1 -DPL_PB2=1
+# pipeline_CONFIG_ITEMS[_VARIANT].elf: the placement for CONFIG, ITEMS source
+# items; _flood: every queue at its minimum, parent buffers of 1; _roomy:
+# queues of 64 items and 16 signals, parent buffers of 50.
+PL_VARIANT_flood := -DPL_QCAP=0 -DPL_SCAP=0 -DPL_PB1=1 -DPL_PB2=1
+PL_VARIANT_roomy := -DPL_QCAP=64 -DPL_SCAP=16 -DPL_PB1=50 -DPL_PB2=50
 PL_PLACE_tile  := 0
 PL_PLACE_board := 1
 PL_PLACE_box   := 2
 $(STREAM_FW)/pipeline_%.o: apps/pipeline/pipeline_fw.c $(STREAM_HDRS) $(FW_HDRS)
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) $(STREAM_IFLAGS) -DPL_PLACE=$(PL_PLACE_$(word 1,$(subst _, ,$*))) \
-	  -DPL_ITEMS=$(word 2,$(subst _, ,$*)) $(if $(filter flood,$(word 3,$(subst _, ,$*))),$(PL_FLOOD)) -c $< -o $@
+	  -DPL_ITEMS=$(word 2,$(subst _, ,$*)) $(PL_VARIANT_$(word 3,$(subst _, ,$*))) -c $< -o $@
 $(STREAM_FW)/pipeline_%.elf: $(STREAM_FW)/pipeline_%.o $(STREAM_FW_OBJS) $(FW)/boot/entry.S.o \
                               $(FW)/sim/sim_boot_all.o $(FW)/softswitch/softswitch.o $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
 	$(FW_SIM_LINK) $(FW)/boot/entry.S.o $(FW)/sim/sim_boot_all.o $(FW)/softswitch/softswitch.o \
@@ -59,7 +61,8 @@ TARGETS += $(STREAM_FW)/pipeline_tile_100_flood.elf $(STREAM_FW)/pipeline_tile_1
 
 .PHONY: pipeline-sim
 PIPELINE_ELF = $(STREAM_FW)/pipeline_$(or $(CONFIG),board)_$(PIPELINE_ITEMS).elf
-pipeline-sim: all $(BIN)/pipeline_oracle $(BIN)/pipeline_ss $(BIN)/tsim $(PIPELINE_ELF)
+# (the model: tsim-tile, or tsim-board for a board and for the six boards of a box)
+pipeline-sim: $(BIN)/pipeline_oracle $(BIN)/pipeline_ss $(BIN)/tsim $(BIN)/tsim-$(if $(filter tile,$(CONFIG)),tile,board) $(PIPELINE_ELF)
 	@BUILD=$(BUILD) CONFIG=$(or $(CONFIG),board) SEED=$(SEED) ITEMS=$(PIPELINE_ITEMS) ELF=$(PIPELINE_ELF) apps/pipeline/sim.sh
 
 SUITES += tests/stream/run.sh
@@ -68,3 +71,11 @@ SUITES += tests/stream/run.sh
 ifeq ($(APP),pipeline)
 sim: pipeline-sim
 endif
+
+# Benchmark (not a test): the pipeline on the tile model, 300 items, three
+# queue configurations side by side (bench/pipeline.sh).
+.PHONY: bench-pipeline
+bench-pipeline: $(BIN)/pipeline_oracle $(BIN)/tsim $(BIN)/tsim-tile \
+                $(addprefix $(STREAM_FW)/pipeline_tile_300,.elf _flood.elf _roomy.elf)
+	BUILD=$(BUILD) bench/pipeline.sh
+BENCHES += bench-pipeline

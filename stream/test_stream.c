@@ -262,6 +262,34 @@ static void test_blocking(void) {
   CHECK(g.nodes[1].in.n == 0 && g.nodes[1].pb_used == 1, "the second parent goes through");
 }
 
+// A node function that writes more than its max_out in one run, or makes no
+// progress, is a bug the scheduler counts (it would break FULL's guarantee).
+static uint32_t greedy_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  for (uint32_t k = 0; k < count; k++) stream_emit(g, n, 0, in[k]), stream_emit(g, n, 0, in[k]);
+  return count;
+}
+static uint32_t idle_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  (void)g, (void)n, (void)in, (void)count;
+  return 0;
+}
+
+static void test_misuse(void) {
+  stream_graph g;
+  chain(&g, 0);
+  g.nodes[1].fn = greedy_fn;
+  g.nodes[2].in.cap = 16;
+  push(&g, 1, 4);
+  g.nodes[1].active = 1;
+  stream_fire(&g, 1);
+  CHECK(g.errors > 0, "writing 8 items in a run with max_out 4 is counted (%u)", g.errors);
+  chain(&g, 0);
+  g.nodes[2].fn = idle_fn;
+  push(&g, 2, 4);
+  g.nodes[2].active = 1;
+  stream_fire(&g, 2);
+  CHECK(g.errors == 1 && g.nodes[2].in.n == 4, "a run that consumes nothing without blocking ends the firing, counted");
+}
+
 static void test_check(void) {
   stream_graph g;
   chain(&g, 0);
@@ -382,6 +410,7 @@ int main(void) {
   test_flush_regions();
   test_blocking();
   test_check();
+  test_misuse();
   test_pipeline();
   test_partitions();
   return UNIT_FINISH();
