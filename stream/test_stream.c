@@ -399,6 +399,21 @@ static void test_partitions(void) {
       CHECK(run_parts(&roomy, places[k], nparts[k], seed, &maxq), "roomy, placement %u, order seed %u", k,
             (unsigned)seed);
     }
+  // Random configurations, placements and orders.
+  uint32_t bad = 0;
+  for (uint32_t k = 0; k < 60; k++) {
+    rng = k * 7919u + 17;
+    pipeline_cfg c = {rnd(300), rnd(1000), rnd(STREAM_QCAP + 1), rnd(STREAM_SCAP + 1), 1 + rnd(6), 1 + rnd(6)};
+    uint8_t place[PL_NODES];
+    for (uint32_t i = 0; i < PL_NODES; i++) place[i] = (uint8_t)rnd(4);
+    uint32_t maxq;
+    if (!run_parts(&c, place, 4, k + 100, &maxq)) {
+      bad++;
+      printf("random case %u: items %u seed %u qcap %u scap %u pb %u %u differs\n", k, c.items, c.seed, c.qcap, c.scap,
+             c.pb1, c.pb2);
+    }
+  }
+  CHECK(bad == 0, "60 random configurations over 4 partitions: %u differ", bad);
 }
 
 int main(void) {
