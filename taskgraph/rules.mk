@@ -17,3 +17,35 @@ $(BIN)/tg_demo: $(OBJ)/taskgraph/tg_demo.o $(LIB)/libtg.a
 	$(CC) $(LDFLAGS) $^ -o $@
 
 TARGETS += $(LIB)/libtg.a $(BIN)/tg_demo
+
+# The POETS back end (tg_poets.h): the host program (placement, the host
+# softswitch engine, the tsim runner, the check against the oracle) and the
+# firmware of the worked example's kernels, for a board or box and a tile.
+TGP_HDRS := $(TG_HDRS) taskgraph/tg_poets.h taskgraph/ssrun.h taskgraph/ssrun_fw.h taskgraph/tgp_example.c firmware/softswitch/softswitch.h
+TGP_HOST_SRCS := taskgraph/tg_poets.c taskgraph/tgp_dev.c taskgraph/ssrun.c \
+                 host/tinsel/tsim_preload_write.c
+$(BIN)/tg_poets: $(TGP_HOST_SRCS) $(TGP_HDRS) firmware/softswitch/softswitch.c $(GEN)/tinsel_config.h $(LIB)/libtg.a \
+                 $(PLACE_LIB) $(LIB)/libboards.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itaskgraph -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) $(TGP_HOST_SRCS) \
+	  $(LIB)/libtg.a $(LDFLAGS) $(PLACE_LIBS) -o $@
+
+TGP_FW_OBJS := tgp_fw.o tgp_dev.o tgp_example.o
+$(FW)/taskgraph/%.o: taskgraph/%.c $(TGP_HDRS) $(FW_HDRS)
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -Itaskgraph -c $< -o $@
+$(FW)/tgp_example.elf: $(TGP_FW_OBJS:%=$(FW)/taskgraph/%) $(FW)/softswitch/softswitch.o $(FW_LIBS) \
+                       firmware/link/app.ld $(GEN)/tinsel.ld $(CHECKELF)
+	$(FW_CC) $(FW_LDFLAGS) $(FW)/app_entry.o $(filter %/tgp_fw.o %/tgp_dev.o %/tgp_example.o %/softswitch.o,$^) \
+	  $(FW)/libfw.a $(FW_LDLIBS) -o $@
+	$(CHECKELF) $@
+$(FW)/boards/tile/taskgraph/%.o: taskgraph/%.c $(TGP_HDRS) $(FWL_tile_HDRS)
+	@mkdir -p $(@D)
+	$(FW_CC) $(FWL_tile_CFLAGS) -Itaskgraph -c $< -o $@
+$(FW)/boards/tile/tgp_example.elf: $(TGP_FW_OBJS:%=$(FW)/boards/tile/taskgraph/%) $(FW)/boards/tile/softswitch/softswitch.o \
+                                   $(FW)/boards/tile/app_entry.o $(FW)/boards/tile/libfw.a firmware/link/app.ld \
+                                   $(GEN)/boards/tile/tinsel.ld $(CHECKELF)
+	$(FW_CC) $(subst -L$(GEN),-L$(GEN)/boards/tile,$(FW_LDFLAGS)) $(FW)/boards/tile/app_entry.o \
+	  $(filter %/tgp_fw.o %/tgp_dev.o %/tgp_example.o %/softswitch.o,$^) $(FW)/boards/tile/libfw.a $(FW_LDLIBS) -o $@
+	$(CHECKELF) $@
+TARGETS += $(BIN)/tg_poets $(FW)/tgp_example.elf $(FW)/boards/tile/tgp_example.elf

@@ -305,3 +305,36 @@ int ssrun_tsim(const char *tsim, const char *config, const char *fw, const char 
   int st = pclose(f);
   return st == -1 ? -1 : st;
 }
+
+/* --------------------------------------------------- placement, images */
+
+int ssrun_place(ssrun_placed *pl, uint32_t seed, PlaceFillFn fill, void *ctx, char *err, size_t errlen) {
+  PlaceOptions opt = {.seed = seed};
+  if (place_run(pl->g, &pl->m, &opt, &pl->p) != 0 || place_route(pl->g, &pl->m, &pl->p, &pl->r) != 0) {
+    snprintf(err, errlen, "placing the graph on %s: %s", pl->m.name, place_error(pl->g));
+    return -1;
+  }
+  uint32_t nt = (uint32_t)pl->m.nthreads;
+  pl->image = xcalloc(nt, sizeof(uint8_t *));
+  pl->bytes = xcalloc(nt, sizeof(uint32_t));
+  for (uint32_t th = 0; th < nt; th++) {
+    if (place_image(pl->g, &pl->m, &pl->p, &pl->r, th, NULL, 0, SS_FLAG_EXIT_ON_IDLE, fill, ctx, &pl->image[th],
+                    &pl->bytes[th]) != 0) {
+      snprintf(err, errlen, "the image of a thread: %s", place_error(pl->g));
+      return -1;
+    }
+    uint32_t d = pl->p.thread_first[th + 1] - pl->p.thread_first[th];
+    pl->max_devices = d > pl->max_devices ? d : pl->max_devices;
+    pl->max_bytes = pl->bytes[th] > pl->max_bytes ? pl->bytes[th] : pl->max_bytes;
+  }
+  return 0;
+}
+
+void ssrun_placed_free(ssrun_placed *pl) {
+  for (int th = 0; pl->image && th < pl->m.nthreads; th++)
+    free(pl->image[th]);
+  free(pl->image), free(pl->bytes);
+  place_routes_free(&pl->r);
+  place_placement_free(&pl->p);
+  place_graph_free(pl->g);
+}

@@ -30,6 +30,26 @@ typedef struct {
   const uint32_t *bytes;
 } ssrun_images;
 
+/* A graph placed and laid out: the caller loads the machine (m) and builds
+ * the graph (g); ssrun_place places it with METIS seed SEED, routes it and
+ * builds every thread's image (SS_FLAG_EXIT_ON_IDLE: every thread takes part
+ * in the idle barrier; FILL fills the devices' properties): 0, or -1 with
+ * the reason in ERR. */
+typedef struct {
+  PlaceMachine m;
+  PlaceGraph *g;
+  PlacePlacement p;
+  PlaceRoutes r;
+  uint8_t **image;   /* [m.nthreads] */
+  uint32_t *bytes;
+  uint32_t max_devices, max_bytes; /* per thread */
+} ssrun_placed;
+int ssrun_place(ssrun_placed *pl, uint32_t seed, PlaceFillFn fill, void *ctx, char *err, size_t errlen);
+void ssrun_placed_free(ssrun_placed *pl);
+static inline ssrun_images ssrun_images_of(const ssrun_placed *pl) {
+  return (ssrun_images){&pl->m, &pl->r, pl->image, pl->bytes};
+}
+
 /* 0, or 1 with the reason on stderr; prints one line of counts. */
 int ssrun_softswitch(const ssrun_images *im, uint32_t seed);
 /* 0, or -1 with the reason in ERR. */

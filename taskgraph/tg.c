@@ -707,3 +707,19 @@ int tg_restore(tg_graph *g, const char *path) {
   free(o.b);
   return r;
 }
+
+/* ------------------------------------------------------ for back ends */
+
+uint32_t tg_num_nodes(const tg_graph *g) { return g->nn; }
+uint32_t tg_num_edges(const tg_graph *g) { return g->ne; }
+
+void tg_node_describe(const tg_graph *g, int node, tg_node_info *info) {
+  const Node *n = &g->nodes[node];
+  *info = (tg_node_info){n->name, n->coroutine, n->fn, n->co, n->ctx, n->nin, n->nout, n->in, n->out,
+                         n->state_bytes, n->init, n->invocations};
+}
+
+void tg_edge_describe(const tg_graph *g, int edge, tg_edge_info *info) {
+  const Edge *e = &g->edges[edge];
+  *info = (tg_edge_info){e->from, e->to, e->from_port, e->to_port, e->cap};
+}

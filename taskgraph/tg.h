@@ -119,6 +119,28 @@ uint64_t tg_node_firings(const tg_graph *g, int node);
 uint32_t tg_edge_items(const tg_graph *g, int edge);
 uint64_t tg_firings(const tg_graph *g);
 
+/* What a graph holds, for back ends (tg_poets.c). */
+typedef struct {
+  const char *name;
+  int coroutine;
+  tg_function fn;
+  tg_coroutine co;
+  void *ctx;
+  uint32_t nin, nout;
+  const tg_port *in, *out;
+  uint32_t state_bytes;
+  const void *initial_state;
+  uint64_t invocations;
+} tg_node_info;
+typedef struct {
+  int from, to;
+  uint32_t from_port, to_port, capacity;
+} tg_edge_info;
+uint32_t tg_num_nodes(const tg_graph *g);
+uint32_t tg_num_edges(const tg_graph *g);
+void tg_node_describe(const tg_graph *g, int node, tg_node_info *info);
+void tg_edge_describe(const tg_graph *g, int edge, tg_edge_info *info);
+
 /* Checkpoint and restore (see the top): 0, or -1 with tg_error. */
 int tg_checkpoint(const tg_graph *g, const char *path);
 int tg_restore(tg_graph *g, const char *path);

@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "tg_demo: %s: %s (see the top of taskgraph/tg_demo.c)\n", a, v ? "unknown option" : "needs a value");
       return 2;
     }
-    if (!strcmp(a, "--n")) n = number(a, v, 1, 100000000);
+    if (!strcmp(a, "--n")) n = number(a, v, 1, 100000);
     else if (!strcmp(a, "--cap")) cap = (uint32_t)number(a, v, 1, TG_MAX_CAPACITY);
     else if (!strcmp(a, "--seed")) seed = number(a, v, 0, UINT64_MAX);
     else if (!strcmp(a, "--stop-after")) stop = number(a, v, 1, UINT64_MAX);
@@ -56,8 +56,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "tg_demo: --stop-after and --checkpoint go together, and not with --resume\n");
     return 2;
   }
-  uint64_t result = 0;
-  tg_graph *g = tg_example(n, cap, &result);
+  uint32_t result = 0;
+  tg_graph *g = tg_example((uint32_t)n, cap, &result);
   if (!g) {
     fprintf(stderr, "tg_demo: cannot build the example graph\n");
     return 1;
@@ -93,7 +93,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   const tgx_sum_state *s = tg_node_state(g, TGX_SUM);
-  uint64_t want = tg_example_expect(n);
+  uint32_t want = tg_example_expect((uint32_t)n);
   printf("tg_demo: n %llu: %llu firings, total %llu (sum's state %llu), oracle %llu\n", (unsigned long long)n,
          (unsigned long long)tg_firings(g), (unsigned long long)result, (unsigned long long)s->total,
          (unsigned long long)want);

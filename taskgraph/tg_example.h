@@ -11,7 +11,9 @@
  *   out (function): copies the total to the host (ctx).
  *
  * The total is the sum over x = 1..n of the Collatz step counts of x,
- * which tg_example_expect computes directly.
+ * which tg_example_expect computes directly. Everything is 32-bit (the
+ * firmware stays small): n up to 100000 keeps every Collatz value and the
+ * total below 2^32.
  */
 #ifndef TG_EXAMPLE_H
 #define TG_EXAMPLE_H
@@ -21,14 +23,14 @@
 
 #include "tg.h"
 
-typedef struct { uint64_t next, n; } tgx_gen_state;
-typedef struct { uint64_t x, steps; } tgx_steps_state;
-typedef struct { uint64_t count, total, n; } tgx_sum_state;
+typedef struct { uint32_t next, n; } tgx_gen_state;
+typedef struct { uint32_t x, steps; } tgx_steps_state;
+typedef struct { uint32_t count, total, n; } tgx_sum_state;
 
 static tg_run_state tgx_gen(void *ctx, void *state, const void *const *in, void *const *out, uint32_t *produced) {
   (void)ctx, (void)in;
   tgx_gen_state *s = state;
-  uint64_t x = ++s->next;
+  uint32_t x = ++s->next;
   memcpy(out[0], &x, sizeof(x));
   *produced = 1;
   return s->next >= s->n ? TG_FINAL : TG_ACTIVE;
@@ -52,7 +54,7 @@ static tg_run_state tgx_steps(void *ctx, void *state, const void *const *in, voi
 static tg_run_state tgx_sum(void *ctx, void *state, const void *const *in, void *const *out, uint32_t *produced) {
   (void)ctx;
   tgx_sum_state *s = state;
-  uint64_t v;
+  uint32_t v;
   memcpy(&v, in[0], sizeof(v));
   s->total += v;
   if (++s->count < s->n) {
@@ -66,7 +68,7 @@ static tg_run_state tgx_sum(void *ctx, void *state, const void *const *in, void 
 
 static void tgx_out(void *ctx, const void *const *in, void *const *out) {
   (void)out;
-  memcpy(ctx, in[0], sizeof(uint64_t));
+  memcpy(ctx, in[0], sizeof(uint32_t));
 }
 
 /* Node indices in the example graph. */
@@ -74,18 +76,18 @@ enum { TGX_GEN, TGX_STEPS, TGX_SUM, TGX_OUT };
 
 /* Builds the example for 1..N with edges of capacity CAP; RESULT receives
  * the total. NULL on failure. */
-static tg_graph *tg_example(uint64_t n, uint32_t cap, uint64_t *result) {
+static inline tg_graph *tg_example(uint32_t n, uint32_t cap, uint32_t *result) {
   tg_graph *g = tg_graph_new(TG_DAG);
   if (!g)
     return NULL;
-  const tg_port u64 = {1, sizeof(uint64_t)};
+  const tg_port u32 = {1, sizeof(uint32_t)};
   tgx_gen_state gs = {0, n};
   tgx_steps_state ss = {0, 0};
   tgx_sum_state su = {0, 0, n};
-  int gen = tg_add_coroutine(g, "gen", tgx_gen, NULL, 0, NULL, 1, &u64, sizeof(gs), &gs);
-  int steps = tg_add_coroutine(g, "steps", tgx_steps, NULL, 1, &u64, 1, &u64, sizeof(ss), &ss);
-  int sum = tg_add_coroutine(g, "sum", tgx_sum, NULL, 1, &u64, 1, &u64, sizeof(su), &su);
-  int out = tg_add_function(g, "out", tgx_out, result, 1, &u64, 0, NULL);
+  int gen = tg_add_coroutine(g, "gen", tgx_gen, NULL, 0, NULL, 1, &u32, sizeof(gs), &gs);
+  int steps = tg_add_coroutine(g, "steps", tgx_steps, NULL, 1, &u32, 1, &u32, sizeof(ss), &ss);
+  int sum = tg_add_coroutine(g, "sum", tgx_sum, NULL, 1, &u32, 1, &u32, sizeof(su), &su);
+  int out = tg_add_function(g, "out", tgx_out, result, 1, &u32, 0, NULL);
   if (gen != TGX_GEN || steps != TGX_STEPS || sum != TGX_SUM || out != TGX_OUT || tg_add_edge(g, gen, 0, steps, 0, cap) < 0 ||
       tg_add_edge(g, steps, 0, sum, 0, cap) < 0 || tg_add_edge(g, sum, 0, out, 0, cap) < 0) {
     tg_graph_free(g);
@@ -95,10 +97,10 @@ static tg_graph *tg_example(uint64_t n, uint32_t cap, uint64_t *result) {
 }
 
 /* The same total, computed directly. */
-static uint64_t tg_example_expect(uint64_t n) {
-  uint64_t total = 0;
-  for (uint64_t x = 1; x <= n; x++)
-    for (uint64_t y = x; y > 1; total++)
+static inline uint32_t tg_example_expect(uint32_t n) {
+  uint32_t total = 0;
+  for (uint32_t x = 1; x <= n; x++)
+    for (uint32_t y = x; y > 1; total++)
       y = y % 2 ? 3 * y + 1 : y / 2;
   return total;
 }

@@ -7,7 +7,7 @@
 #   make sim APP=tree [NODES=N] [TREE_SEED=S] [CONFIG=tile|board|box] [SEED=D]
 #     the tree on the cycle model (tsim --delay-seed D), checked against
 #     the oracle: PASSED or FAILED (apps/sim.sh dispatches here)
-TREE_HDRS := apps/tree/tree.h firmware/softswitch/ss_counted.h firmware/softswitch/softswitch.h
+TREE_HDRS := apps/tree/tree.h taskgraph/ssrun_fw.h firmware/softswitch/ss_counted.h firmware/softswitch/softswitch.h
 TREE_HOST_SRCS := apps/tree/tree.c apps/tree/tree_dev.c taskgraph/ssrun.c host/tinsel/tsim_preload_write.c
 
 $(BIN)/tree: $(TREE_HOST_SRCS) $(TREE_HDRS) firmware/softswitch/softswitch.c host/place/place.h taskgraph/ssrun.h \
@@ -18,7 +18,7 @@ $(BIN)/tree: $(TREE_HOST_SRCS) $(TREE_HDRS) firmware/softswitch/softswitch.c hos
 
 $(FW)/apps/tree/%.o: apps/tree/%.c $(TREE_HDRS) $(FW_HDRS)
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -Iapps/tree -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) -Iapps/tree -Itaskgraph -c $< -o $@
 $(FW)/tree.elf: $(FW)/apps/tree/tree_fw.o $(FW)/apps/tree/tree_dev.o $(FW)/softswitch/softswitch.o $(FW_LIBS) \
                 firmware/link/app.ld $(GEN)/tinsel.ld $(CHECKELF)
 	$(FW_CC) $(FW_LDFLAGS) $(FW)/app_entry.o $(filter %/tree_fw.o %/tree_dev.o %/softswitch.o,$^) $(FW)/libfw.a \
@@ -27,7 +27,7 @@ $(FW)/tree.elf: $(FW)/apps/tree/tree_fw.o $(FW)/apps/tree/tree_dev.o $(FW)/softs
 
 $(FW)/boards/tile/apps/tree/%.o: apps/tree/%.c $(TREE_HDRS) $(FWL_tile_HDRS)
 	@mkdir -p $(@D)
-	$(FW_CC) $(FWL_tile_CFLAGS) -Iapps/tree -c $< -o $@
+	$(FW_CC) $(FWL_tile_CFLAGS) -Iapps/tree -Itaskgraph -c $< -o $@
 $(FW)/boards/tile/tree.elf: $(FW)/boards/tile/apps/tree/tree_fw.o $(FW)/boards/tile/apps/tree/tree_dev.o \
                             $(FW)/boards/tile/softswitch/softswitch.o $(FW)/boards/tile/app_entry.o \
                             $(FW)/boards/tile/libfw.a firmware/link/app.ld $(GEN)/boards/tile/tinsel.ld $(CHECKELF)

@@ -107,15 +107,7 @@ static tree_msg oracle(const Tree *t) {
 
 /* ------------------------------------------------ placement and images */
 
-typedef struct {
-  PlaceMachine m;
-  PlaceGraph *g;
-  PlacePlacement p;
-  PlaceRoutes r;
-  uint8_t **image;   /* [m.nthreads] (all threads: every thread takes part in the idle barrier) */
-  uint32_t *bytes;
-  uint32_t max_devices, max_bytes;
-} Placed;
+typedef ssrun_placed Placed;
 
 static void fill(void *ctx, int type, uint32_t index, void *state, void *props) {
   (void)type, (void)state;
@@ -134,33 +126,8 @@ static void place_tree(Placed *pl, Tree *t, const char *config, uint32_t seed) {
   for (uint32_t i = 1; i < t->n; i++)
     if (place_add_edge(pl->g, pin, i, t->parent[i], 0) != 0)
       die("the graph: %s%s", place_error(pl->g), "");
-  PlaceOptions opt = {.seed = seed};
-  if (place_run(pl->g, &pl->m, &opt, &pl->p) != 0)
-    die("placing the tree on %s: %s", config, place_error(pl->g));
-  if (place_route(pl->g, &pl->m, &pl->p, &pl->r) != 0)
-    die("routing the tree on %s: %s", config, place_error(pl->g));
-  uint32_t nt = (uint32_t)pl->m.nthreads;
-  pl->image = xcalloc(nt, sizeof(uint8_t *));
-  pl->bytes = xcalloc(nt, sizeof(uint32_t));
-  for (uint32_t th = 0; th < nt; th++) {
-    if (place_image(pl->g, &pl->m, &pl->p, &pl->r, th, NULL, 0, SS_FLAG_EXIT_ON_IDLE, fill, t, &pl->image[th],
-                    &pl->bytes[th]) != 0)
-      die("the image of a thread: %s%s", place_error(pl->g), "");
-    uint32_t d = pl->p.thread_first[th + 1] - pl->p.thread_first[th];
-    if (d > pl->max_devices)
-      pl->max_devices = d;
-    if (pl->bytes[th] > pl->max_bytes)
-      pl->max_bytes = pl->bytes[th];
-  }
-}
-
-static void placed_free(Placed *pl) {
-  for (int th = 0; th < pl->m.nthreads; th++)
-    free(pl->image[th]);
-  free(pl->image), free(pl->bytes);
-  place_routes_free(&pl->r);
-  place_placement_free(&pl->p);
-  place_graph_free(pl->g);
+  if (ssrun_place(pl, seed, fill, t, err, sizeof(err)) != 0)
+    die("%s%s", err, "");
 }
 
 /* What the devices reported (both engines fill it: the softswitch engine
@@ -184,10 +151,6 @@ void tree_report_error(const tree_props *p, const tree_state *s) {
 
 /* ------------------------------------------------------- the engines */
 
-static ssrun_images images_of(const Placed *pl) {
-  return (ssrun_images){&pl->m, &pl->r, pl->image, pl->bytes};
-}
-
 /* tsim's output: the devices' reports (tree_fw.c prints them in hexadecimal). */
 static void tsim_line(void *ctx, const char *line) {
   int *softswitch_errors = ctx;
@@ -208,7 +171,7 @@ static void tsim_line(void *ctx, const char *line) {
 static int run_sim(const Placed *pl, const char *config, const char *tsim, const char *fw, const char *preload,
                    const char *delay_seed) {
   char err[512];
-  ssrun_images im = images_of(pl);
+  ssrun_images im = ssrun_images_of(pl);
   if (ssrun_preload(&im, preload, err, sizeof(err)) != 0)
     die("%s%s", err, "");
   int softswitch_errors = 0;
@@ -295,12 +258,12 @@ int main(int argc, char **argv) {
          (unsigned long long)cs.edges);
   int rc;
   if (!strcmp(engine, "place")) {
-    placed_free(&pl);
+    ssrun_placed_free(&pl);
     free(t.parent), free(t.nc);
     return 0;
   }
   if (!strcmp(engine, "softswitch")) {
-    ssrun_images im = images_of(&pl);
+    ssrun_images im = ssrun_images_of(&pl);
     rc = ssrun_softswitch(&im, delay_seed ? number("--delay-seed", delay_seed, 0xffffffffu) : 1);
   } else {
     char tmpl[] = "/tmp/tree-preload-XXXXXX";
@@ -319,7 +282,7 @@ int main(int argc, char **argv) {
     if (!keep)
       remove(path);
   }
-  placed_free(&pl);
+  ssrun_placed_free(&pl);
   free(t.parent), free(t.nc);
   if (rc) {
     printf("FAILED (the run did not complete)\n");

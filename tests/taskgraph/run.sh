@@ -6,16 +6,19 @@
 # process builds the graph, restores it, schedules in another order and
 # must end with the oracle's total and the same number of firings as a run
 # that never stopped. Bad checkpoint files and arguments get a message.
-# Reads BUILD (default build).
+# Then tg.h's POETS back end (tg_poets) on the host softswitch engine and
+# the tile's cycle model against the oracle. Reads BUILD (default build)
+# and TSIM (default $BUILD/bin/tsim).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
 BUILD=${BUILD:-build}
 demo=$BUILD/bin/tg_demo
+TSIM=${TSIM:-$BUILD/bin/tsim}
 unit=$BUILD/bin/tests/tg_test
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for f in "$demo" "$unit"; do
+for f in "$demo" "$unit" "$BUILD/bin/tg_poets" "$BUILD/fw/boards/tile/tgp_example.elf"; do
   [ -x "$f" ] || { fail "built: $f" "run make BUILD=$BUILD all"; finish; exit 1; }
 done
 
@@ -44,6 +47,24 @@ for stop in 1 977 20000 $((firings - 1)) $((firings + 5)); do
   if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$o2")" = PASSED ] && grep -q ": $firings firings, total" <<<"$o2"; then pass "$name"
   else fail "$name" "exit $rc, want PASSED and $firings firings" "$o1" "$o2"; fi
 done
+
+# The POETS back end: every node's report equals the oracle's (tg_poets says PASSED).
+poets() { # NAME ARGS...
+  local name=$1 out rc; shift
+  out=$("$BUILD/bin/tg_poets" "$@" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$out")" = PASSED ] && grep -q "4 reports from 4 nodes" <<<"$out"; then pass "$name"
+  else fail "$name" "exit $rc" "$out"; fi
+}
+for cfg in tile board box; do
+  poets "tg_poets: softswitch engine, $cfg, n 200, capacity 1" --n 200 --cap 1 --config "$cfg" --delay-seed 11
+  poets "tg_poets: softswitch engine, $cfg, n 300, capacity 4" --n 300 --cap 4 --config "$cfg" --delay-seed 12
+done
+if [ -x "$TSIM" ]; then
+  poets "tg_poets: tsim tile, n 100, capacity 2, delay seed 3" --n 100 --cap 2 --config tile --engine sim \
+    --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" --delay-seed 3
+else fail "tg_poets: tsim tile" "no $TSIM"; fi
+out=$("$BUILD/bin/tg_poets" --n 10 --cap 5 2>&1); rc=$?
+check "tg_poets: a capacity over the back end's limit is refused" test $rc -eq 2 -a -n "$(grep -F "capacity 5, the POETS back end holds at most 4" <<<"$out")"
 
 # Bad checkpoints and arguments.
 bad() { # NAME WANT_EXIT WANT_TEXT ARGS...

@@ -18,10 +18,10 @@ static int has(const tg_graph *g, const char *text) { return strstr(tg_error(g),
 
 // The worked example, in order and in random orders, with edges of several capacities.
 static void example_runs(void) {
-  for (uint64_t n = 1; n <= 300; n = n * 3 + 2)
+  for (uint32_t n = 1; n <= 300; n = n * 3 + 2)
     for (uint32_t cap = 1; cap <= 4; cap += 3)
       for (uint64_t seed = 0; seed < 4; seed++) {
-        uint64_t result = 0;
+        uint32_t result = 0;
         tg_graph *g = tg_example(n, cap, &result);
         char name[128];
         snprintf(name, sizeof(name), "example: n %llu, capacity %u, order %llu", (unsigned long long)n, cap,
@@ -37,7 +37,7 @@ static void example_runs(void) {
 
 // Back-pressure: stepping one firing at a time, no edge ever holds more than its capacity.
 static void back_pressure(void) {
-  uint64_t result = 0;
+  uint32_t result = 0;
   tg_graph *g = tg_example(50, 1, &result);
   tg_set_seed(g, 5);
   int over = 0, r;
@@ -54,7 +54,7 @@ static void back_pressure(void) {
 
 // The run-state machine of a discrete coroutine, and resuming by hand.
 static void run_states(void) {
-  uint64_t result = 0;
+  uint32_t result = 0;
   tg_graph *g = tg_example(3, 4, &result); // room for all 3 numbers: gen is never held back
   check(tg_node_run_state(g, TGX_GEN) == TG_INITIAL && tg_node_run_state(g, TGX_STEPS) == TG_INITIAL,
         "run states: initial before the run", "");
@@ -171,10 +171,10 @@ static void deadlocks(void) {
 // Checkpoints: stop after F firings, checkpoint, restore into a new graph
 // (another scheduling order), finish: the same total as a run that never stopped.
 static void checkpoints(void) {
-  const uint64_t n = 60;
+  const uint32_t n = 60;
   uint64_t want = tg_example_expect(n), full_firings;
   {
-    uint64_t result;
+    uint32_t result;
     tg_graph *g = tg_example(n, 2, &result);
     tg_sync_wait(g);
     full_firings = tg_firings(g);
@@ -183,7 +183,7 @@ static void checkpoints(void) {
   int ok = 1, cases = 0;
   char why[256] = "";
   for (uint64_t stop = 1; stop < full_firings + 3; stop += 1 + stop / 4) {
-    uint64_t r1 = 0, r2 = 0;
+    uint32_t r1 = 0, r2 = 0;
     tg_graph *g = tg_example(n, 2, &r1);
     tg_set_seed(g, stop);
     tg_run(g, stop);
@@ -211,7 +211,7 @@ static void checkpoints(void) {
 
 // Restoring bad checkpoints: every prefix, wrong magic, another graph, trailing bytes, bad fields.
 static void bad_checkpoints(void) {
-  uint64_t r;
+  uint32_t r;
   tg_graph *g = tg_example(20, 2, &r);
   tg_run(g, 40);
   size_t len;

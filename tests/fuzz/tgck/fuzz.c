@@ -12,7 +12,7 @@
 #include "tg_example.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  uint64_t result = 0;
+  uint32_t result = 0;
   tg_graph *g = tg_example(20, 2, &result), *fresh = tg_example(20, 2, &result);
   if (!g || !fresh) abort();
   size_t len0, len1;

@@ -1,0 +1,271 @@
+/*
+ * tg_poets.c: tg.h's POETS back end (tg_poets.h), run on the worked example
+ * (tg_example.h) and checked node by node against the host scheduler:
+ *
+ *   tg_poets --n N [--cap C] [--engine softswitch|sim] [--config tile|board|box]
+ *            [--seed S] [--delay-seed D] [--fw FILE.elf] [--tsim PATH]
+ *
+ * The graph's nodes become "tg node" devices (tgp_dev.c) placed by METIS
+ * (libop2_place) on the configuration's threads; each tg edge becomes an
+ * item edge on the producer's out pin for its port and a credit edge back.
+ * The run (taskgraph/ssrun.c: the host softswitch engine with random
+ * interleaving, or tsim with random delays) ends at the idle barrier, where
+ * every node reports its run state, firings, invocations, a hash of its
+ * computation state, errors and ctx. PASSED when every node's report equals
+ * the oracle's (tg_sync_wait on the same graph on the host); exit 0, 1
+ * FAILED, 2 bad arguments or limits.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "place.h"
+#include "softswitch.h"
+#include "ssrun.h"
+#include "tg.h"
+#include "tg_example.h"
+#include "tg_poets.h"
+
+/* The kernel table, compiled into this file: tg_example.h's functions are
+ * static, and the nodes are matched to kernels by function address. */
+#include "tgp_example.c"
+
+static void die(const char *what, const char *why) {
+  fprintf(stderr, "tg_poets: %s%s\n", what, why);
+  exit(2);
+}
+
+/* -------------------------------------------- the graph as devices */
+
+typedef struct {
+  uint32_t nn;
+  tgp_props *props;
+} Build;
+
+static void fill(void *ctx, int type, uint32_t index, void *state, void *props) {
+  (void)type, (void)state;
+  *(tgp_props *)props = ((Build *)ctx)->props[index];
+}
+
+/* Properties of every node; checks the back end's limits. -1 with ERR. */
+static int describe(const tg_graph *g, Build *b, char *err, size_t errlen) {
+  b->nn = tg_num_nodes(g);
+  b->props = calloc(b->nn + 1, sizeof(tgp_props));
+  if (!b->props)
+    die("out of memory", "");
+  for (uint32_t i = 0; i < b->nn; i++) {
+    tg_node_info ni;
+    tg_node_describe(g, (int)i, &ni);
+    tgp_props *p = &b->props[i];
+    p->id = i, p->coroutine = (uint32_t)ni.coroutine, p->nin = ni.nin, p->nout = ni.nout;
+    p->state_bytes = ni.state_bytes;
+    p->kernel = tgp_num_kernels;
+    for (uint32_t k = 0; k < tgp_num_kernels; k++)
+      if (tgp_kernels[k].fn == ni.fn && tgp_kernels[k].co == ni.co)
+        p->kernel = k;
+    if (p->kernel == tgp_num_kernels)
+      return snprintf(err, errlen, "node %s: its function is not in the firmware's kernel table (tgp_kernels)",
+                      ni.name), -1;
+    if (ni.nin > TGP_PORTS || ni.nout > TGP_PORTS || ni.state_bytes > TGP_STATE)
+      return snprintf(err, errlen, "node %s: %u inputs, %u outputs, %u bytes of state; the POETS back end takes at "
+                      "most %u, %u and %u", ni.name, ni.nin, ni.nout, ni.state_bytes, TGP_PORTS, TGP_PORTS,
+                      TGP_STATE), -1;
+    for (uint32_t q = 0; q < ni.nin; q++)
+      p->in_bytes[q] = ni.in[q].bytes;
+    for (uint32_t q = 0; q < ni.nout; q++)
+      p->out_bytes[q] = ni.out[q].bytes;
+    for (uint32_t q = 0; q < ni.nin + ni.nout; q++)
+      if ((q < ni.nin ? ni.in[q].bytes : ni.out[q - ni.nin].bytes) > TGP_ITEM)
+        return snprintf(err, errlen, "node %s: items over %u bytes (the POETS back end's limit)", ni.name, TGP_ITEM), -1;
+    if (ni.state_bytes)
+      memcpy(p->init, ni.initial_state, ni.state_bytes);
+    /* out edge slots: port by port, edges in the order they were added */
+    uint32_t slots = 0;
+    for (uint32_t q = 0; q < ni.nout; q++) {
+      p->out_first[q] = slots;
+      for (uint32_t e = 0; e < tg_num_edges(g); e++) {
+        tg_edge_info ei;
+        tg_edge_describe(g, (int)e, &ei);
+        if (ei.from != (int)i || ei.from_port != q)
+          continue;
+        if (slots == TGP_SLOTS)
+          return snprintf(err, errlen, "node %s: more than %u out edges (the POETS back end's limit)", ni.name,
+                          TGP_SLOTS), -1;
+        p->slot_cap[slots] = ei.capacity;
+        slots++;
+        p->out_count[q]++;
+      }
+    }
+  }
+  for (uint32_t e = 0; e < tg_num_edges(g); e++) {
+    tg_edge_info ei;
+    tg_edge_describe(g, (int)e, &ei);
+    if (ei.capacity > TGP_CAP)
+      return snprintf(err, errlen, "edge %u: capacity %u, the POETS back end holds at most %u", e, ei.capacity,
+                      TGP_CAP), -1;
+    b->props[ei.to].in_cap[ei.to_port] = ei.capacity;
+  }
+  return 0;
+}
+
+typedef ssrun_placed Placed;
+
+static void place_tg(Placed *pl, const tg_graph *g, Build *b, const char *config, uint32_t seed) {
+  char err[512];
+  if (place_machine_load(&pl->m, config, err, sizeof(err)) != 0)
+    die("configuration: ", err);
+  pl->g = place_graph_new();
+  int ty = place_add_type(pl->g, "tg node", b->nn, sizeof(tgp_state), sizeof(tgp_props), 2 * TGP_PORTS, 0);
+  int item[TGP_PORTS], credit[TGP_PORTS];
+  for (uint32_t q = 0; q < TGP_PORTS; q++) {
+    item[q] = place_add_pin(pl->g, ty, (int)q, ty, 0, TGP_ITEM, 4);
+    credit[q] = place_add_pin(pl->g, ty, (int)(TGP_PORTS + q), ty, 1, 4, 4);
+    if (item[q] < 0 || credit[q] < 0)
+      die("the graph: ", place_error(pl->g));
+  }
+  for (uint32_t e = 0; e < tg_num_edges(g); e++) {
+    tg_edge_info ei;
+    tg_edge_describe(g, (int)e, &ei);
+    const tgp_props *pa = &b->props[ei.from];
+    uint32_t slot = pa->out_first[ei.from_port];  /* this edge's slot: count the port's earlier edges */
+    for (uint32_t f = 0; f < e; f++) {
+      tg_edge_info fi;
+      tg_edge_describe(g, (int)f, &fi);
+      slot += fi.from == ei.from && fi.from_port == ei.from_port;
+    }
+    if (place_add_edge(pl->g, item[ei.from_port], (uint32_t)ei.from, (uint32_t)ei.to, ei.to_port) != 0 ||
+        place_add_edge(pl->g, credit[ei.to_port], (uint32_t)ei.to, (uint32_t)ei.from, slot) != 0)
+      die("the graph: ", place_error(pl->g));
+  }
+  if (ssrun_place(pl, seed, fill, b, err, sizeof(err)) != 0)
+    die(err, "");
+}
+
+/* ------------------------------------------------------ the reports */
+
+static tgp_report *got;
+static uint32_t nodes, reports;
+
+void tgp_report_node(const tgp_report *r) {
+  if (r->id < nodes) {
+    got[r->id] = *r;
+  }
+  reports++;
+}
+
+static void tsim_line(void *ctx, const char *line) {
+  int *softswitch_errors = ctx;
+  tgp_report r;
+  if (sscanf(line, "tgp: node %x %x %x %x %x %x %x %x", &r.id, &r.run,
+             &r.firings, &r.invocations, &r.state_hash, &r.errors, &r.ctx[0], &r.ctx[1]) == 8)
+    tgp_report_node(&r);
+  else if (strstr(line, "softswitch error"))
+    ++*softswitch_errors, fputs(line, stdout);
+}
+
+static uint64_t number(const char *opt, const char *s, uint64_t min, uint64_t max) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || end == s || *end || s[0] == '-' || v < min || v > max) {
+    fprintf(stderr, "tg_poets: %s %s: a number from %llu to %llu\n", opt, s, (unsigned long long)min,
+            (unsigned long long)max);
+    exit(2);
+  }
+  return v;
+}
+
+int main(int argc, char **argv) {
+  uint64_t n = 100, seed = 1;
+  uint32_t cap = 2;
+  const char *engine = "softswitch", *config = "board", *delay_seed = NULL, *fw = NULL, *tsim = "build/bin/tsim";
+  for (int i = 1; i < argc; i += 2) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(a, "--n") && strcmp(a, "--cap") && strcmp(a, "--engine") && strcmp(a, "--config") &&
+        strcmp(a, "--seed") && strcmp(a, "--delay-seed") && strcmp(a, "--fw") && strcmp(a, "--tsim"))
+      die(a, ": unknown option (see the top of taskgraph/tg_poets.c)");
+    if (!v)
+      die(a, ": needs a value");
+    if (!strcmp(a, "--n")) n = number(a, v, 1, 100000);
+    else if (!strcmp(a, "--cap")) cap = (uint32_t)number(a, v, 1, TG_MAX_CAPACITY);
+    else if (!strcmp(a, "--engine")) engine = v;
+    else if (!strcmp(a, "--config")) config = v;
+    else if (!strcmp(a, "--seed")) seed = number(a, v, 0, 0xffffffffu);
+    else if (!strcmp(a, "--delay-seed")) delay_seed = v, number(a, v, 0, 0xffffffffu);
+    else if (!strcmp(a, "--fw")) fw = v;
+    else tsim = v;
+  }
+  if (strcmp(engine, "softswitch") && strcmp(engine, "sim"))
+    die(engine, ": --engine is softswitch or sim");
+  if (!strcmp(engine, "sim") && !fw)
+    die("--engine sim needs --fw FILE.elf", " (build/fw/tgp_example.elf; a tile: build/fw/boards/tile/tgp_example.elf)");
+  /* The oracle. */
+  uint32_t result = 0, unused = 0;
+  tg_graph *oracle = tg_example((uint32_t)n, cap, &result), *g = tg_example((uint32_t)n, cap, &unused);
+  if (!oracle || !g)
+    die("cannot build the example graph", "");
+  tg_set_seed(oracle, seed);
+  if (tg_sync_wait(oracle) != 0)
+    die("the oracle: ", tg_error(oracle));
+  printf("tg_poets: worked example n %llu, capacity %u: oracle %llu firings, total %llu\n", (unsigned long long)n,
+         cap, (unsigned long long)tg_firings(oracle), (unsigned long long)result);
+  /* The back end. */
+  char err[512];
+  Build b;
+  if (describe(g, &b, err, sizeof(err)) != 0)
+    die(err, "");
+  Placed pl;
+  memset(&pl, 0, sizeof(pl));
+  place_tg(&pl, g, &b, config, (uint32_t)seed);
+  nodes = b.nn;
+  got = calloc(nodes, sizeof(tgp_report));
+  for (uint32_t i = 0; i < nodes; i++)
+    got[i].run = 0xffffffffu; /* no report */
+  ssrun_images im = ssrun_images_of(&pl);
+  int rc;
+  if (!strcmp(engine, "softswitch")) {
+    rc = ssrun_softswitch(&im, delay_seed ? (uint32_t)number("--delay-seed", delay_seed, 0, 0xffffffffu) : 1);
+  } else {
+    char path[] = "/tmp/tg-poets-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+      die("cannot create a temporary file: ", strerror(errno));
+    close(fd);
+    if (ssrun_preload(&im, path, err, sizeof(err)) != 0)
+      die(err, "");
+    int softswitch_errors = 0;
+    int st = ssrun_tsim(tsim, config, fw, path, delay_seed, tsim_line, &softswitch_errors);
+    remove(path);
+    rc = st != 0 || softswitch_errors;
+    if (st != 0)
+      printf("tg_poets: tsim %s (status %d)\n", st < 0 ? "could not be started" : "failed", st);
+  }
+  /* Node by node against the oracle. */
+  int bad = rc != 0;
+  for (uint32_t i = 0; i < nodes; i++) {
+    tg_node_info ni;
+    tg_node_describe(oracle, (int)i, &ni);
+    tgp_report want = {i, (uint32_t)tg_node_run_state(oracle, (int)i), (uint32_t)tg_node_firings(oracle, (int)i),
+                       (uint32_t)ni.invocations, tgp_hash(tg_node_state(oracle, (int)i), ni.state_bytes), 0, {0, 0}};
+    if (ni.ctx)
+      memcpy(want.ctx, ni.ctx, sizeof(uint32_t)); /* the example's ctx: a uint32_t */
+    const tgp_report *r = &got[i];
+    int same = !memcmp(&want, r, sizeof(want));
+    printf("tg_poets: node %u %s: run %u firings %u invocations %u state %08x errors %u ctx %08x%08x%s\n", i, ni.name,
+           r->run, r->firings, r->invocations, r->state_hash, r->errors, r->ctx[1], r->ctx[0],
+           same ? "" : " (oracle differs)");
+    if (!same)
+      printf("tg_poets:   oracle: run %u firings %u invocations %u state %08x ctx %08x%08x\n", want.run, want.firings,
+             want.invocations, want.state_hash, want.ctx[1], want.ctx[0]);
+    bad |= !same;
+  }
+  bad |= reports != nodes;
+  printf("tg_poets: %s on %s: %u reports from %u nodes\n%s\n", engine, config, reports, nodes, bad ? "FAILED" : "PASSED");
+  ssrun_placed_free(&pl);
+  free(b.props), free(got);
+  tg_graph_free(oracle), tg_graph_free(g);
+  return bad;
+}
