@@ -331,6 +331,12 @@ int tsim_run_load(const TsimArgs *a) {
 
 uint32_t tsim_run_tohost(void) { return run.tohost; }
 
+int tsim_mem_plain(unsigned core, uint32_t addr, unsigned size, int store) {
+  unsigned space;
+  uint32_t phys;
+  return !(addr & (size - 1)) && !(store && addr == run.tohost) && !locate(core, addr, &space, &phys);
+}
+
 unsigned long long tsim_run_quiet_cycles(void) {
   if (!run.no_tohost || run.args.hostlink) return 0;
   return 1024 + (run.args.delay_on ? (unsigned long long)run.args.delay_max : 0);

@@ -28,6 +28,12 @@ int tsim_run_load(const TsimArgs *a);
    engine's shortcut past tsim_mem (sim/fast/), which must not skip it. */
 uint32_t tsim_run_tohost(void);
 
+/* Whether CORE's access of SIZE bytes at ADDR (a store: STORE) is plain:
+   aligned, in a memory region and not a store to tohost, so that tsim_mem
+   neither halts nor ends the run (the fast engine runs a tile ahead of the
+   others only through such accesses). */
+int tsim_mem_plain(unsigned core, uint32_t addr, unsigned size, int store);
+
 /* A program without tohost run without a host link ends when nothing has
    retired and no message has moved for this many cycles (more than any
    latency in the model); tsim_run_finish then says why: every thread

@@ -370,21 +370,31 @@ static void exec_mbox(FastRun *r, FastCore *c, unsigned t, const FastOp *o, Step
 
 #define WX(v) do { if (o->rd) x[o->rd] = (v); } while (0)
 
-/* Execute the instruction at PC of thread T (the dispatch switch). */
-static void exec(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const FastOp *o, Step *s) {
-  uint32_t *x = c->x[t], *f = c->f[t];
-  uint32_t a = x[o->rs1], b = x[o->rs2], imm = (uint32_t)o->imm;
+/* Operations that act on the thread's registers and pc alone (no shared
+   unit, memory, CSR, mailbox or halt): exec_plain's, which core_batch may
+   run back to back. */
+static const uint8_t plain_op[F_NUM_OPS] = {
+  [F_LUI] = 1, [F_AUIPC] = 1, [F_JAL] = 1, [F_JALR] = 1, [F_BEQ] = 1, [F_BNE] = 1, [F_BLT] = 1, [F_BGE] = 1,
+  [F_BLTU] = 1, [F_BGEU] = 1, [F_ADDI] = 1, [F_SLTI] = 1, [F_SLTIU] = 1, [F_XORI] = 1, [F_ORI] = 1, [F_ANDI] = 1,
+  [F_SLLI] = 1, [F_SRLI] = 1, [F_SRAI] = 1, [F_ADD] = 1, [F_SUB] = 1, [F_SLL] = 1, [F_SLT] = 1, [F_SLTU] = 1,
+  [F_XOR] = 1, [F_SRL] = 1, [F_SRA] = 1, [F_OR] = 1, [F_AND] = 1, [F_FSGNJ] = 1, [F_FSGNJN] = 1, [F_FSGNJX] = 1,
+  [F_FMVXW] = 1, [F_FCLASS] = 1, [F_FMVWX] = 1, [F_NOP] = 1,
+};
+
+/* Execute plain operation O at PC on registers X and F; the next pc. */
+static inline uint32_t exec_plain(const FastCore *c, uint32_t *x, uint32_t *f, uint32_t pc, const FastOp *o) {
+  uint32_t a = x[o->rs1], b = x[o->rs2], imm = (uint32_t)o->imm, npc = pc + 4;
   switch (o->op) {
   case F_LUI: WX(imm); break;
   case F_AUIPC: WX(pc + imm); break;
-  case F_JAL: WX(pc + 4); s->npc = pc + imm; break;
-  case F_JALR: s->npc = (a + imm) & ~1u; WX(pc + 4); break;
-  case F_BEQ: if (a == b) s->npc = pc + imm; break;
-  case F_BNE: if (a != b) s->npc = pc + imm; break;
-  case F_BLT: if ((int32_t)a < (int32_t)b) s->npc = pc + imm; break;
-  case F_BGE: if ((int32_t)a >= (int32_t)b) s->npc = pc + imm; break;
-  case F_BLTU: if (a < b) s->npc = pc + imm; break;
-  case F_BGEU: if (a >= b) s->npc = pc + imm; break;
+  case F_JAL: WX(pc + 4); npc = pc + imm; break;
+  case F_JALR: npc = (a + imm) & ~1u; WX(pc + 4); break;
+  case F_BEQ: if (a == b) npc = pc + imm; break;
+  case F_BNE: if (a != b) npc = pc + imm; break;
+  case F_BLT: if ((int32_t)a < (int32_t)b) npc = pc + imm; break;
+  case F_BGE: if ((int32_t)a >= (int32_t)b) npc = pc + imm; break;
+  case F_BLTU: if (a < b) npc = pc + imm; break;
+  case F_BGEU: if (a >= b) npc = pc + imm; break;
   case F_ADDI: WX(a + imm); break;
   case F_SLTI: WX((int32_t)a < (int32_t)imm); break;
   case F_SLTIU: WX(a < imm); break;
@@ -404,19 +414,29 @@ static void exec(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const FastOp 
   case F_SRA: WX((uint32_t)((int32_t)a >> (b & 31))); break;
   case F_OR: WX(a | b); break;
   case F_AND: WX(a & b); break;
-  case F_LOAD: case F_LOADF: case F_STORE: case F_STOREF: exec_mem(r, c, t, pc, o, s); break;
-  case F_MULDIV: case F_FPU: case F_FPU_X: case F_FCVT_SW: case F_FUSED: exec_fpu(c, t, o, s); break;
   case F_FSGNJ: f[o->rd] = (f[o->rs2] & 0x80000000u) | (f[o->rs1] & 0x7fffffffu); break;
   case F_FSGNJN: f[o->rd] = (~f[o->rs2] & 0x80000000u) | (f[o->rs1] & 0x7fffffffu); break;
   case F_FSGNJX: f[o->rd] = ((f[o->rs1] ^ f[o->rs2]) & 0x80000000u) | (f[o->rs1] & 0x7fffffffu); break;
   case F_FMVXW: WX(f[o->rs1]); break;
   case F_FCLASS: WX(tsim_fp_op(op_raw(c, o), f[o->rs1], f[o->rs2], 0)); break;
   case F_FMVWX: f[o->rd] = a; break;
-  case F_NOP: break;
+  default: break;  /* F_NOP */
+  }
+  return npc;
+}
+
+/* Execute the instruction at PC of thread T (the dispatch switch). */
+static void exec(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const FastOp *o, Step *s) {
+  switch (o->op) {
+  case F_LOAD: case F_LOADF: case F_STORE: case F_STOREF: exec_mem(r, c, t, pc, o, s); break;
+  case F_MULDIV: case F_FPU: case F_FPU_X: case F_FCVT_SW: case F_FUSED: exec_fpu(c, t, o, s); break;
   case F_CSR: case F_CSR_FLUSH: exec_csr(r, c, t, o, s); break;
   case F_CSR_MBOX: case F_SEND: exec_mbox(r, c, t, o, s); break;
   case F_PROFILE: s->halt = HALT_PROFILE; break;
-  default: s->halt = HALT_ILLEGAL; break;
+  default:
+    if (plain_op[o->op]) s->npc = exec_plain(c, c->x[t], c->f[t], pc, o);
+    else s->halt = HALT_ILLEGAL;
+    break;
   }
 }
 
@@ -513,27 +533,214 @@ static unsigned arbitrate(FastTile *tl, const unsigned *want, unsigned unit) {
   return FAST_NC;
 }
 
-static void step_tile(FastRun *r, FastTile *tl) {
+/* Core C, from cycle NOW (before its step) up to cycle END at most, while
+   every thread it issues runs a plain operation: when all its live threads
+   take turns (none waits for a unit, memory or the mailbox, none resumes)
+   and there are at least PipelineStages of them, the per-cycle schedule
+   issues them round-robin in thread order, one per cycle, each back in
+   the run queue before its next turn; so they run here back to back in that
+   order, and the queues, the wheel and the counters are then set as the
+   per-cycle schedule leaves them. Nothing outside the core can change what
+   it does meanwhile: no thread waits for anything. Returns the cycle the
+   core has been clocked up to (NOW: nothing run). */
+static unsigned long long core_batch(FastRun *r, FastCore *c, unsigned long long now, unsigned long long end) {
+  enum { LM = (1u << FAST_T) - 1 };
+  unsigned slot = (unsigned)(now & (FAST_WHEEL - 1));
+  uint64_t wb = c->wheel_busy, rot = slot ? (wb >> slot) | (wb << (FAST_WHEEL - slot)) : wb;
+  if (!c->started || c->res || c->resp_valid || end < now + 2 * FAST_T || (rot >> (PS - 1)) ||
+      fast_popcount64(c->alive) < PS)
+    return now;
+  /* Each live thread's turn, and the cycle from which it is in the run queue. */
+  uint8_t order[FAST_T];
+  unsigned long long ready[FAST_T];
+  uint32_t inw = 0;
+  for (unsigned k = 0; k < PS - 1; k++) {
+    uint32_t w = c->wheel[(slot + k) & (FAST_WHEEL - 1)];
+    if (w >> 16) return now;  /* a thread resumes */
+    for (uint32_t m = w & LM; m; m &= m - 1) ready[fast_ctz64(m)] = now + k + 1;
+    inw |= w & LM;
+  }
+  if ((c->run | inw) != c->alive || (c->run & inw)) return now;
+  unsigned n = 0;
+  for (unsigned k = 1; k <= FAST_T; k++) {
+    unsigned t = (c->last + k) & (FAST_T - 1);
+    if (!(c->alive >> t & 1)) continue;
+    if ((inw >> t & 1) && ready[t] > now + n) return now;  /* not back for its turn */
+    order[n++] = (uint8_t)t;
+  }
+  unsigned long long cyc = now;
+  unsigned k = 0;
+  const FastOp *code = c->code;
+  while (cyc < end) {
+    unsigned t = order[k];
+    uint32_t pc = c->pc[t];
+    if ((pc >> 2) >= r->imem_words || (pc & 3) || !plain_op[code[pc >> 2].op]) break;
+    c->pc[t] = exec_plain(c, c->x[t], c->f[t], pc, &code[pc >> 2]);
+    cyc++;
+    if (++k == n) k = 0;
+  }
+  unsigned long long j = cyc - now;
+  if (j == 0) return now;
+  /* The queues as the per-cycle schedule leaves them at cycle CYC: the
+     threads issued in its last PipelineStages - 1 cycles, and those of the
+     old wheel not yet back, are in the wheel; the others in the run queue. */
+  uint32_t keep[PS > 1 ? PS - 1 : 1] = {0};
+  for (unsigned d = 0; d + j < PS - 1; d++) keep[d] = c->wheel[(slot + j + d) & (FAST_WHEEL - 1)];
+  for (unsigned d = 0; d < PS - 1; d++) c->wheel[(slot + d) & (FAST_WHEEL - 1)] = 0;
+  c->wheel_busy = 0;
+  uint32_t inwheel = 0;
+  for (unsigned d = 0; d < PS - 1; d++) {
+    /* slot of cycle CYC + d: the old wheel's, or the thread issued at CYC + d - PS + 1 */
+    uint32_t w = 0;
+    unsigned long long issued_at = cyc + d - (PS - 1);
+    if (d + j < PS - 1) w = keep[d];
+    else if (issued_at >= now && issued_at < cyc) w = 1u << order[(k + n - (unsigned)((cyc - issued_at) % n)) % n];
+    if (w) wheel_put(c, cyc + d, w);
+    inwheel |= w;
+  }
+  c->run = c->alive & ~inwheel;
+  c->last = order[(k + n - 1) % n];
+  c->prefer_res = 1;
+  c->issued += j;
+  c->retired += j;
+  if (cyc > r->active_until) r->active_until = cyc;
+  return cyc;
+}
+
+/* Whether the instruction thread T of C would issue now acts only on its
+   tile (its core's threads, registers and CSRs, the tile's data cache and
+   scratchpad, memory through plain accesses): no mailbox, no output, no
+   halt, no end of the run, no global counter. Such instructions may run
+   ahead of the other tiles (run_ahead). */
+static int local_op(const FastRun *r, const FastCore *c, unsigned t) {
+  uint32_t pc = c->pc[t];
+  if ((pc >> 2) >= r->imem_words || (pc & 3)) return 0;
+  const FastOp *o = &c->code[pc >> 2];
+  switch (o->op) {
+  case F_LOAD: case F_LOADF: case F_STORE: case F_STOREF: {
+    unsigned size = 1u << ((op_raw(c, o) >> 12) & 3);
+    int store = o->op == F_STORE || o->op == F_STOREF;
+    uint32_t addr = c->x[t][o->rs1] + (uint32_t)o->imm;
+    if (size > 4) return 0;
+    if ((addr & ~(uint32_t)(TinselBytesPerLine - 1)) == c->ll_tag[t] && !(addr & (size - 1)) &&
+        !(store && addr == r->tohost))
+      return 1;
+    return tsim_mem_plain(c->id, addr, size, store);
+  }
+  case F_CSR:
+    switch ((unsigned)o->imm) {
+    case TinselCsrHartId: case TinselCsrCycle: case TinselCsrCycleU: case TinselCsrCPUIdleCount:
+    case TinselCsrCPUIdleCountU: case TinselCsrMissCount: case TinselCsrHitCount: case TinselCsrWritebackCount:
+    case TinselCsrFFlag: case TinselCsrFRM: case TinselCsrFCSR: case TinselCsrInstrAddr: case TinselCsrInstr:
+    case TinselCsrNewThread: case TinselCsrKillThread: case TinselCsrPerfCount:
+      return 1;
+    default: return 0;  /* output, the routers' counters, or an unknown CSR (a halt) */
+    }
+  case F_CSR_MBOX: case F_SEND: case F_PROFILE: case F_ILLEGAL: return 0;
+  default: return 1;
+  }
+}
+
+/* Clock the tile's cores for cycle r->cycle. With PROBE, first check that
+   every thread selected to issue runs a local_op, else change nothing and
+   return -1. Otherwise 1, or 0 when every core slept. */
+static int tile_cores(FastRun *r, FastTile *tl, int probe) {
   FastCore *cs = &r->cores[tl->id * FAST_NC];
-  unsigned want[FAST_NC], busy = 0;
+  unsigned want[FAST_NC], busy = 0, awake = 0;
   unsigned slot = (unsigned)(r->cycle & (FAST_WHEEL - 1));
   for (unsigned i = 0; i < FAST_NC; i++) {
     FastCore *c = &cs[i];
+    if (c->ahead <= r->cycle && r->quantum) c->ahead = core_batch(r, c, r->cycle, r->batch_end);
+    if (c->ahead > r->cycle) {  /* clocked to a later cycle (core_batch) */
+      want[i] = UNIT_NONE;
+      c->sel = -2;
+      awake = 1;
+      continue;
+    }
     if (c->started && !(c->run | c->res) && !(c->wheel_busy >> slot & 1) && !c->resp_valid) {
       want[i] = UNIT_NONE;
       c->sel = -2;  /* asleep this cycle */
       continue;
     }
     select_thread(r, c);
+    if (probe && c->sel >= 0 && !local_op(r, c, (unsigned)c->sel)) return -1;
     want[i] = c->unit;
     busy |= 1u << c->unit;
+    awake = 1;
   }
   unsigned gnt[4] = {FAST_NC, FAST_NC, FAST_NC, FAST_NC};
   for (unsigned u = UNIT_FPU; u <= UNIT_MBOX; u++)
     if (busy >> u & 1) gnt[u] = arbitrate(tl, want, u);
   for (unsigned i = 0; i < FAST_NC; i++)
     if (cs[i].sel != -2) step_core(r, &cs[i], want[i] == UNIT_NONE || gnt[want[i]] == i);
+  return (int)awake;
+}
+
+/* The first cycle >= AT in which a core of TL has a thread due from its
+   wheel, or ~0 when none has. */
+static unsigned long long tile_next_event(const FastRun *r, const FastTile *tl, unsigned long long at) {
+  unsigned long long best = ~0ull;
+  unsigned now = (unsigned)(at & (FAST_WHEEL - 1));
+  for (unsigned i = 0; i < FAST_NC; i++) {
+    const FastCore *c = &r->cores[tl->id * FAST_NC + i];
+    uint64_t b = c->wheel_busy;
+    if (c->ahead > at) {
+      if (c->ahead < best) best = c->ahead;
+      continue;
+    }
+    if (!b) continue;
+    uint64_t rot = now ? (b >> now) | (b << (FAST_WHEEL - now)) : b;
+    unsigned long long e = at + fast_ctz64(rot);
+    if (e < best) best = e;
+  }
+  return best;
+}
+
+/* No thread of TL waits for its mailbox, nor will an answer come: what
+   its cores do next depends on nothing outside the tile until one of them
+   issues a non-local instruction. */
+static int tile_alone(const FastRun *r, const FastTile *tl) {
+  for (unsigned i = 0; i < FAST_NC; i++)
+    if (r->cores[tl->id * FAST_NC + i].resp_valid) return 0;
+  return fast_mbox_no_waits(r, tl->id);
+}
+
+/* Run TL's cores ahead of the run, from the next cycle until one of them
+   would issue a non-local instruction, for at most r->quantum cycles (and
+   not past r->limit): exactly the cycles the per-cycle schedule would give
+   them, as nothing from outside can reach them meanwhile. The run then
+   clocks only the tile's mailbox until it catches up (tl->ahead). */
+static void run_ahead(FastRun *r, FastTile *tl) {
+  unsigned long long now = r->cycle, end = now + r->quantum, cyc = now + 1;
+  int retired_now = r->retired_now, any_ready = r->any_ready;
+  if (end > r->limit) end = r->limit;
+  r->batch_end = end;
+  while (cyc < end) {
+    r->cycle = cyc;
+    r->retired_now = 0;
+    int k = tile_cores(r, tl, 1);
+    if (k < 0) break;
+    if (r->retired_now && cyc + 1 > r->active_until) r->active_until = cyc + 1;
+    if (k == 0) {  /* every core asleep: on to the next thread due */
+      unsigned long long next = tile_next_event(r, tl, cyc);
+      if (next == ~0ull) break;
+      cyc = next < end ? next : end;
+      continue;
+    }
+    cyc++;
+  }
+  tl->ahead = cyc;
+  r->cycle = now;
+  r->retired_now = retired_now;
+  r->any_ready = any_ready;
+}
+
+static void step_tile(FastRun *r, FastTile *tl) {
+  int here = tl->ahead <= r->cycle;
+  r->batch_end = r->cycle + r->quantum < r->limit ? r->cycle + r->quantum : r->limit;
+  if (here) tile_cores(r, tl, 0);
   if (fast_mbox_tile_busy(r, tl->id)) fast_mbox_step(r, tl->id);
+  if (here && r->quantum && tile_alone(r, tl)) run_ahead(r, tl);
 }
 
 void fast_cycle(FastRun *r) {
@@ -549,13 +756,11 @@ void fast_cycle(FastRun *r) {
 
 unsigned long long fast_next_event(const FastRun *r) {
   unsigned long long best = ~0ull;
-  unsigned now = (unsigned)(r->cycle & (FAST_WHEEL - 1));
-  for (unsigned i = 0; i < r->ncores; i++) {
-    uint64_t b = r->cores[i].wheel_busy;
-    if (!r->cores[i].started) return r->cycle;
-    if (!b) continue;
-    uint64_t rot = now ? (b >> now) | (b << (FAST_WHEEL - now)) : b;
-    unsigned long long at = r->cycle + fast_ctz64(rot);
+  for (unsigned t = 0; t < r->ntiles; t++) {
+    const FastTile *tl = &r->tiles[t];
+    unsigned long long at = tl->ahead >= r->cycle ? tl->ahead : tile_next_event(r, tl, r->cycle);
+    for (unsigned i = 0; tl->ahead < r->cycle && i < FAST_NC; i++)  /* clocked to here: threads may be ready */
+      if (!r->cores[t * FAST_NC + i].started || r->cores[t * FAST_NC + i].ahead == r->cycle) return r->cycle;
     if (at < best) best = at;
   }
   return best;
@@ -564,7 +769,8 @@ unsigned long long fast_next_event(const FastRun *r) {
 void fast_final(FastRun *r) {
   for (unsigned i = 0; i < r->ncores; i++) {
     FastCore *c = &r->cores[i];
-    tsim_core_stats(c->id, c->retired, r->cycle - c->issued, c->susp_mem, c->susp_fpu, c->susp_mb, c->retry);
+    unsigned long long idle = r->cycle > c->issued ? r->cycle - c->issued : 0;  /* a core run ahead may have issued more */
+    tsim_core_stats(c->id, c->retired, idle, c->susp_mem, c->susp_fpu, c->susp_mb, c->retry);
     uint32_t in_wheel = 0;
     for (unsigned w = 0; w < FAST_WHEEL; w++) in_wheel |= c->wheel[w] | c->wheel[w] >> 16;
     for (unsigned t = 0; t < FAST_T; t++)

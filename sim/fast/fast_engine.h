@@ -14,7 +14,8 @@ enum {
   FAST_NC = TinselCoresPerMailbox,  /* cores per tile: one FPU, data cache, mailbox */
   FAST_CORES_PER_IMEM = TinselSharedInstrMem && TinselCoresPerMailbox > 1 ? 2 : 1,
   FAST_WHEEL = 64,                  /* timing wheel slots: more than any latency */
-  FAST_LL_NONE = 1                  /* ll_tag of no line (line addresses are aligned) */
+  FAST_LL_NONE = 1,                 /* ll_tag of no line (line addresses are aligned) */
+  FAST_QUANTUM = 1000               /* default cycles a tile may run ahead (TSIM_FAST_QUANTUM) */
 };
 
 /* The longest wait in the wheel (pipeline plus the slowest unit or memory). */
@@ -43,12 +44,14 @@ typedef struct {
   int resp_valid;       /* the mailbox's answer, taken next cycle */
   unsigned resp_tid;
   uint32_t resp_data;
+  unsigned long long ahead;  /* clocked up to here by core_batch */
   unsigned long long issued, retired, susp_mem, susp_fpu, susp_mb, retry;
 } FastCore;
 
 typedef struct {
   unsigned id;
   unsigned next[4];     /* round-robin arbiters per unit (index UNIT_*) */
+  unsigned long long ahead;  /* its cores have been clocked up to here (run_ahead) */
   unsigned long long hits, misses, writebacks;
   struct { unsigned long long cycle; unsigned outcome; int valid; } pend[4];  /* counted 2 cycles later */
 } FastTile;
@@ -73,6 +76,10 @@ typedef struct {
   unsigned long long cycle;
   int retired_now;      /* an instruction retired or a message moved in the cycle being clocked */
   int any_ready;        /* a thread is queued after it */
+  unsigned quantum;     /* cycles a tile may run ahead of the run (0: none; TSIM_FAST_QUANTUM) */
+  unsigned long long limit;         /* --max-cycles: no tile runs ahead past it */
+  unsigned long long batch_end;     /* no core_batch past it */
+  unsigned long long active_until;  /* the cycle after the last one in which a tile run ahead retired */
 } FastRun;
 
 /* Room for one more element at the end of a queue of N elements of SIZE

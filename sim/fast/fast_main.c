@@ -19,6 +19,7 @@
 #include "tsim_run.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -36,6 +37,13 @@ typedef struct {
   unsigned long long last_active, quiet_end, watchdog, max_cycles;
 } Limits;
 
+/* A tile run ahead (fast_engine.c run_ahead) retired in cycles up to
+   r->active_until - 1: the run was active then, once it gets there. */
+static void note_ahead(const FastRun *r, Limits *l) {
+  unsigned long long a = r->active_until < r->cycle ? r->active_until : r->cycle;
+  if (a > l->last_active) l->last_active = a;
+}
+
 /* After clocking up to r->cycle: the quiet end or the watchdog, as tsim_main.cpp decides them. */
 static void check_quiet(const FastRun *r, const Limits *l) {
   unsigned long long idle = r->cycle - l->last_active;
@@ -44,13 +52,15 @@ static void check_quiet(const FastRun *r, const Limits *l) {
 }
 
 /* Every core asleep: jump to the next cycle in which something happens. */
-static void skip_idle(FastRun *r, const Limits *l) {
-  unsigned long long to = fast_next_event(r);
-  if (l->quiet_end && l->last_active + l->quiet_end < to) to = l->last_active + l->quiet_end;
-  if (l->watchdog && l->last_active + l->watchdog < to) to = l->last_active + l->watchdog;
+static void skip_idle(FastRun *r, Limits *l) {
+  unsigned long long to = fast_next_event(r), last = l->last_active;
+  if (r->active_until > last) last = r->active_until < to ? r->active_until : to;
+  if (l->quiet_end && last + l->quiet_end < to) to = last + l->quiet_end;
+  if (l->watchdog && last + l->watchdog < to) to = last + l->watchdog;
   if (to > l->max_cycles) to = l->max_cycles;
   if (to <= r->cycle) return;
   r->cycle = to;
+  note_ahead(r, l);
   check_quiet(r, l);
 }
 
@@ -111,14 +121,16 @@ static void run(FastRun *r, const TsimArgs *a) {
   int progress = !a->quiet && (a->progress || isatty(STDERR_FILENO));
   double shown_at = clock_seconds(CLOCK_MONOTONIC);
   unsigned long long shown_cycle = 0;
+  r->limit = l.max_cycles;
   while (!tsim_stop && r->cycle < l.max_cycles) {
     int moved = fast_link_edge(r, k.io, k.nb);
     fast_cycle(r);
     r->cycle++;
     int between = tsim_links_in_flight() != 0;
-    if (r->hostlink || moved || between) links_cycle(r, &k, &l, r->retired_now || moved);
+    int ahead = r->cycle <= r->active_until;  /* a tile run ahead retired in the cycle just clocked */
+    if (r->hostlink || moved || between) links_cycle(r, &k, &l, r->retired_now || moved || ahead);
     if (fast_link_busy() || between) r->any_ready = 1;
-    if (r->retired_now || moved || between) l.last_active = r->cycle;
+    if (r->retired_now || moved || between || ahead) l.last_active = r->cycle;
     else check_quiet(r, &l);
     if (!r->any_ready && !tsim_stop && !r->hostlink) skip_idle(r, &l);
     if (progress && (r->cycle & 0xffff) == 0) {
@@ -130,6 +142,20 @@ static void run(FastRun *r, const TsimArgs *a) {
       }
     }
   }
+}
+
+/* How far a tile may run ahead (fast_engine.c run_ahead): TSIM_FAST_QUANTUM
+   cycles, 0 for the per-cycle schedule alone; ~0 after saying it is bad. */
+static unsigned fast_quantum(void) {
+  const char *e = getenv("TSIM_FAST_QUANTUM");
+  char *end;
+  if (!e || !*e) return FAST_QUANTUM;
+  unsigned long v = strtoul(e, &end, 10);
+  if (*end || e[0] == '-' || v > 1000000) {
+    fprintf(stderr, "tsim: TSIM_FAST_QUANTUM \"%s\": expected a number of cycles from 0 to 1000000\n", e);
+    return ~0u;
+  }
+  return (unsigned)v;
 }
 
 int main(int argc, char **argv) {
@@ -145,6 +171,8 @@ int main(int argc, char **argv) {
   FastRun r;
   if (fast_init(&r, args.profile_full)) return TSIM_EXIT_INPUT;
   r.hostlink = args.hostlink != NULL;
+  r.quantum = fast_quantum();
+  if (r.quantum == ~0u) return TSIM_EXIT_USAGE;
   double start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
   run(&r, &args);
   double secs = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - start;

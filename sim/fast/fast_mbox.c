@@ -311,6 +311,11 @@ int fast_mbox_tile_busy(const FastRun *r, unsigned tile) {
   return r->mbox[tile].live || (r->idle_release && r->mbox[tile].wait_idle);
 }
 
+int fast_mbox_no_waits(const FastRun *r, unsigned tile) {
+  const FastMbox *m = &r->mbox[tile];
+  return !m->req.valid && !m->req_in.valid && !m->resp_pend && !(m->wait_send | m->wait_recv | m->wait_idle);
+}
+
 void fast_mbox_step(FastRun *r, unsigned tile) {
   FastMbox *m = &r->mbox[tile];
   unsigned long long now = r->cycle + 1;  /* mbox.sv counts from 1 */

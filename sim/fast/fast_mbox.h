@@ -34,6 +34,9 @@ unsigned fast_mbox_len(const FastRun *r, unsigned tile, unsigned p);
 int fast_mbox_inject(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsigned long long at);
 /* The same without the limit (what a routing-key lookup made). */
 void fast_mbox_push(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsigned long long at);
+/* No thread of tile TILE waits for its mailbox (WaitUntil, an answer, idle
+   detection) and no request is on its way: the tile's cores may run ahead. */
+int fast_mbox_no_waits(const FastRun *r, unsigned tile);
 /* After every tile: idle detection over the run (release next cycle). */
 void fast_mbox_idle(FastRun *r);
 /* Non-zero while a mailbox has work or a message is on its way. */
