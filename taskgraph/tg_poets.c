@@ -3,7 +3,7 @@
  * (tg_example.h) and checked node by node against the host scheduler:
  *
  *   tg_poets --n N [--cap C] [--engine softswitch|sim] [--config tile|board|box]
- *            [--seed S] [--delay-seed D] [--fw FILE.elf] [--tsim PATH]
+ *            [--seed S] [--delay-seed D] [--fw FILE.elf] [--tsim PATH] [--poets-n M]
  *
  * The graph's nodes become "tg node" devices (tgp_dev.c) placed by METIS
  * (libop2_place) on the configuration's threads; each tg edge becomes an
@@ -13,7 +13,8 @@
  * every node reports its run state, firings, invocations, a hash of its
  * computation state, errors and ctx. PASSED when every node's report equals
  * the oracle's (tg_sync_wait on the same graph on the host); exit 0, 1
- * FAILED, 2 bad arguments or limits.
+ * FAILED, 2 bad arguments or limits. --poets-n M gives the devices another
+ * n than the oracle (a test of the test: the run must FAIL).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -179,13 +180,14 @@ static uint64_t number(const char *opt, const char *s, uint64_t min, uint64_t ma
 }
 
 int main(int argc, char **argv) {
-  uint64_t n = 100, seed = 1;
+  uint64_t n = 100, seed = 1, poets_n = 0;
   uint32_t cap = 2;
   const char *engine = "softswitch", *config = "board", *delay_seed = NULL, *fw = NULL, *tsim = "build/bin/tsim";
   for (int i = 1; i < argc; i += 2) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--n") && strcmp(a, "--cap") && strcmp(a, "--engine") && strcmp(a, "--config") &&
-        strcmp(a, "--seed") && strcmp(a, "--delay-seed") && strcmp(a, "--fw") && strcmp(a, "--tsim"))
+        strcmp(a, "--seed") && strcmp(a, "--delay-seed") && strcmp(a, "--fw") && strcmp(a, "--tsim") &&
+        strcmp(a, "--poets-n"))
       die(a, ": unknown option (see the top of taskgraph/tg_poets.c)");
     if (!v)
       die(a, ": needs a value");
@@ -196,6 +198,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--seed")) seed = number(a, v, 0, 0xffffffffu);
     else if (!strcmp(a, "--delay-seed")) delay_seed = v, number(a, v, 0, 0xffffffffu);
     else if (!strcmp(a, "--fw")) fw = v;
+    else if (!strcmp(a, "--poets-n")) poets_n = number(a, v, 1, 100000);
     else tsim = v;
   }
   if (strcmp(engine, "softswitch") && strcmp(engine, "sim"))
@@ -204,7 +207,7 @@ int main(int argc, char **argv) {
     die("--engine sim needs --fw FILE.elf", " (build/fw/tgp_example.elf; a tile: build/fw/boards/tile/tgp_example.elf)");
   /* The oracle. */
   uint32_t result = 0, unused = 0;
-  tg_graph *oracle = tg_example((uint32_t)n, cap, &result), *g = tg_example((uint32_t)n, cap, &unused);
+  tg_graph *oracle = tg_example((uint32_t)n, cap, &result), *g = tg_example((uint32_t)(poets_n ? poets_n : n), cap, &unused);
   if (!oracle || !g)
     die("cannot build the example graph", "");
   tg_set_seed(oracle, seed);

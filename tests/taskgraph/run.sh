@@ -63,6 +63,9 @@ if [ -x "$TSIM" ]; then
   poets "tg_poets: tsim tile, n 100, capacity 2, delay seed 3" --n 100 --cap 2 --config tile --engine sim \
     --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" --delay-seed 3
 else fail "tg_poets: tsim tile" "no $TSIM"; fi
+out=$("$BUILD/bin/tg_poets" --n 50 --poets-n 51 --config tile 2>&1); rc=$?
+check "tg_poets: devices running another n than the oracle FAIL (test of the test)" \
+  test $rc -eq 1 -a "$(tail -n 1 <<<"$out")" = FAILED -a -n "$(grep -F "(oracle differs)" <<<"$out")"
 out=$("$BUILD/bin/tg_poets" --n 10 --cap 5 2>&1); rc=$?
 check "tg_poets: a capacity over the back end's limit is refused" test $rc -eq 2 -a -n "$(grep -F "capacity 5, the POETS back end holds at most 4" <<<"$out")"
 
