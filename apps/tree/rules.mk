@@ -47,3 +47,9 @@ sim: all $(TREE_ALL)
 	$(if $(ENGINE),TSIM_ENGINE=$(ENGINE)) $(BIN)/tree --nodes $(NODES) --seed $(TREE_SEED) --engine sim \
 	  --config $(CONFIG) --fw $(TREE_FW) --tsim $(BIN)/tsim $(if $(SEED),--delay-seed $(SEED))
 endif
+
+# make bench-tree: the tree at 10^4 and 10^5 nodes on the board and box models (bench/tree.sh; minutes).
+.PHONY: bench-tree
+bench-tree: $(TREE_ALL) $(BIN)/tsim
+	BUILD=$(BUILD) bench/tree.sh
+BENCHES += bench-tree
