@@ -6,7 +6,7 @@
  * tile, a board or a box:
  *
  *   tree --nodes N [--seed S] [--engine oracle|softswitch|sim] [--config tile|board|box]
- *        [--delay-seed D] [--extra-post] [--fw FILE.elf] [--tsim PATH] [--keep-preload FILE]
+ *        [--delay-seed D] [--extra-post | --missing-post] [--fw FILE.elf] [--tsim PATH] [--keep-preload FILE]
  *
  *   oracle      only the oracle;
  *   place       the oracle, then placement and the thread images (their sizes);
@@ -22,7 +22,8 @@
  * oracle's and no node reported an error; it prints PASSED or FAILED and
  * exits 0 or 1 (2 for bad arguments or a failed placement or run).
  * --extra-post makes one node post to its parent twice (a test of the
- * test: the counted event must catch it, so the run must FAIL).
+ * test: the counted event must catch it, so the run must FAIL). --missing-post
+ * makes it never post: its parent waits for ever, and the run must FAIL.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -59,7 +60,8 @@ typedef struct {
   uint32_t n, seed;
   uint32_t *parent;  /* [n]; parent[0] unused (the root) */
   uint32_t *nc;      /* [n] children */
-  uint32_t extra;    /* --extra-post: this node posts twice (n: none) */
+  uint32_t extra;    /* this node posts twice (--extra-post) or never (--missing-post); n: none */
+  uint32_t extra_kind; /* 1 twice, 2 never */
 } Tree;
 
 static uint64_t rng_state;
@@ -85,7 +87,7 @@ static void tree_make(Tree *t, uint32_t n, uint32_t seed) {
 }
 
 static tree_props props_of(const Tree *t, uint32_t i) {
-  return (tree_props){.id = i, .value = tree_value(t->seed, i), .nc = t->nc[i], .root = i == 0, .extra = i == t->extra};
+  return (tree_props){.id = i, .value = tree_value(t->seed, i), .nc = t->nc[i], .root = i == 0, .extra = i == t->extra ? t->extra_kind : 0};
 }
 
 /* The oracle: children before parents (every parent is numbered before its
@@ -203,6 +205,8 @@ int main(int argc, char **argv) {
     int takes = 1;
     if (!strcmp(a, "--extra-post"))
       extra = 1, takes = 0;
+    else if (!strcmp(a, "--missing-post"))
+      extra = 2, takes = 0;
     else if (strcmp(a, "--nodes") && strcmp(a, "--seed") && strcmp(a, "--engine") && strcmp(a, "--config") &&
              strcmp(a, "--delay-seed") && strcmp(a, "--fw") && strcmp(a, "--tsim") && strcmp(a, "--keep-preload"))
       die("unknown option %s%s (see the top of apps/tree/tree.c)", a, "");
@@ -235,7 +239,7 @@ int main(int argc, char **argv) {
   Tree t;
   tree_make(&t, nodes, seed);
   if (extra && nodes > 1)
-    t.extra = nodes - 1;
+    t.extra = nodes - 1, t.extra_kind = extra;
   tree_msg want = oracle(&t);
   printf("tree: %u nodes, seed %u: oracle hash %08x size %u height %u\n", nodes, seed, want.hash, want.size,
          want.height);

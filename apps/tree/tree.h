@@ -25,7 +25,7 @@ typedef struct {
   uint32_t value;   // the node's own datum
   uint32_t nc;      // children: the UNTIL_COUNT of the node's wait
   uint32_t root;    // 1 for the root (reports instead of posting)
-  uint32_t extra;   // test of the test: posts to its parent twice (tree --extra-post)
+  uint32_t extra;   // test of the test: 1 posts to its parent twice (tree --extra-post), 2 never (--missing-post)
 } tree_props;
 
 // Per node, in the thread image.
@@ -36,7 +36,7 @@ typedef struct {
   uint32_t height;  // the highest child
   uint32_t state;   // TREE_*
   uint32_t errors;  // TREE_ERR_* seen
-  uint32_t sends;   // messages sent to the parent (props extra: 2)
+  uint32_t sends;   // messages sent to the parent
   tree_msg out;     // the node's result, once ready
 } tree_state;
 

@@ -51,8 +51,8 @@ static int node_send(const void *gp, const void *props, void *state, void *paylo
   tree_state *s = state;
   memcpy(payload, &s->out, sizeof(tree_msg));
   const tree_props *p = props;
-  s->state = p->extra && ++s->sends < 2 ? TREE_READY : TREE_SENT;
-  return 1;
+  s->state = p->extra == 1 && ++s->sends < 2 ? TREE_READY : TREE_SENT;
+  return p->extra != 2; // --missing-post: the send is cancelled
 }
 
 static void node_recv(const void *gp, const void *props, void *state, const void *edge_props, const void *payload) {

@@ -58,6 +58,9 @@ fails() {
 fails "softswitch engine: an extra post is caught" "excess posts" --nodes 500 --config board --extra-post
 fails "tsim tile: an extra post is caught" "excess posts" --nodes 500 --config tile --engine sim \
   --fw "$BUILD/fw/boards/tile/tree.elf" --tsim "$TSIM" --extra-post
+fails "softswitch engine: a missing post is caught" "missing posts" --nodes 500 --config box --missing-post
+fails "tsim tile: a missing post is caught" "missing posts" --nodes 500 --config tile --engine sim \
+  --fw "$BUILD/fw/boards/tile/tree.elf" --tsim "$TSIM" --missing-post
 
 # Bad arguments: a message naming the option, exit 2.
 bad() { # NAME WANT ARGS...
