@@ -9,7 +9,7 @@ STREAM_HDRS   := $(wildcard stream/*.h apps/pipeline/*.h)
 STREAM_CORE   := stream/stream.c apps/pipeline/pipeline.c
 STREAM_IFLAGS := -Istream -Iapps/pipeline
 
-$(BIN)/test_stream: stream/test_stream.c $(STREAM_CORE) $(STREAM_HDRS) tests/firmware/unit.h
+$(BIN)/test_stream: stream/test_stream.c stream/stream_func.c $(STREAM_CORE) $(STREAM_HDRS) tests/firmware/unit.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(STREAM_IFLAGS) $(filter %.c,$^) $(LDFLAGS) -o $@
 
@@ -20,7 +20,7 @@ $(BIN)/pipeline_oracle: apps/pipeline/pipeline_oracle.c apps/pipeline/pipeline_a
 
 # The real softswitch compiled for the host, with simulated mailboxes.
 $(BIN)/pipeline_ss: apps/pipeline/pipeline_ss.c apps/pipeline/pipeline_args.c stream/stream_report.c \
-                    stream/ss_stream.c firmware/softswitch/softswitch.c $(STREAM_CORE) $(STREAM_HDRS) $(FW_HDRS)
+                    stream/ss_stream.c stream/stream_func.c firmware/softswitch/softswitch.c $(STREAM_CORE) $(STREAM_HDRS) $(FW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(STREAM_IFLAGS) -Ifirmware/softswitch -I$(GEN) $(filter %.c,$^) $(LDFLAGS) -o $@
 

@@ -8,6 +8,7 @@
 #include "../tests/firmware/unit.h"
 #include "pipeline.h"
 #include "stream.h"
+#include "stream_func.h"
 
 // ---- small graphs: "pass" forwards its items and signals; "eat" consumes.
 static uint32_t pass_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
@@ -328,11 +329,8 @@ static void test_pipeline(void) {
   }
 }
 
-// ---- across partitions: one graph per partition, messages through
-// per-pair FIFOs picked at random (order kept within a pair).
-#define PAIRQ 4096
-static uint32_t fifo[STREAM_MAX_PARTS][STREAM_MAX_PARTS][8][STREAM_MSG_WORDS];  // small rings
-static uint32_t fhead[8][8], fn[8][8];
+// ---- across partitions: one graph per partition, the functional engine
+// (stream_func.c: per-pair FIFOs picked at random, order kept within a pair).
 static uint64_t rng;
 static uint32_t rnd(uint32_t n) {
   rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
@@ -341,49 +339,15 @@ static uint32_t rnd(uint32_t n) {
 
 static int run_parts(const pipeline_cfg *cfg, const uint8_t *place, uint32_t parts, uint64_t seed, uint32_t *maxq) {
   static stream_graph g[8];
-  stream_pin pins[8][16];
-  uint32_t np[8];
-  memset(fn, 0, sizeof fn), memset(fhead, 0, sizeof fhead);
-  for (uint32_t p = 0; p < parts; p++) {
-    pipeline_build(&g[p], cfg, place, p);
-    np[p] = stream_pins(&g[p], pins[p], 16);
-  }
-  rng = seed * 2654435761u + 1;
-  *maxq = 0;
-  for (uint32_t p = 0; p < parts; p++) stream_schedule(&g[p]);
-  for (long step = 0; step < 10000000; step++) {
-    // choices: deliver the head of a non-empty pair, or send one pending pin
-    uint32_t cand[128][3], nc = 0;
-    for (uint32_t a = 0; a < parts; a++)
-      for (uint32_t b = 0; b < parts; b++)
-        if (fn[a][b]) cand[nc][0] = 0, cand[nc][1] = a, cand[nc++][2] = b;
-    for (uint32_t p = 0; p < parts; p++)
-      for (uint32_t k = 0; k < np[p]; k++)
-        if (stream_pending(&g[p], &pins[p][k]) && fn[p][pins[p][k].dest] < 8 && nc < 128)
-          cand[nc][0] = 1, cand[nc][1] = p, cand[nc++][2] = k;
-    if (!nc) break;
-    uint32_t *c = cand[rnd(nc)];
-    if (c[0] == 0) {
-      uint32_t a = c[1], b = c[2];
-      stream_apply(&g[b], fifo[a][b][fhead[a][b]]);
-      fhead[a][b] = (fhead[a][b] + 1) % 8, fn[a][b]--;
-      stream_schedule(&g[b]);
-    } else {
-      uint32_t p = c[1];
-      stream_pin *pin = &pins[p][c[2]];
-      uint32_t d = pin->dest;
-      stream_pack(&g[p], pin, fifo[p][d][(fhead[p][d] + fn[p][d]) % 8]);
-      if (++fn[p][d] > *maxq) *maxq = fn[p][d];
-    }
-  }
-  uint32_t n, h, lost = 0, errors = 0, sink = place[PL_SINK];
-  pipeline_reference(cfg, &n, &h);
-  for (uint32_t p = 0; p < parts; p++) {
-    lost += g[p].lost, errors += g[p].errors;
-    for (uint32_t i = 0; i < PL_NODES; i++)
-      if (place[i] == p && (g[p].nodes[i].active || g[p].nodes[i].in.n || g[p].nodes[i].in.sn)) errors++;
-  }
-  return pipeline_out_count(&g[sink]) == n && pipeline_out_hash(&g[sink]) == h && !lost && !errors;
+  for (uint32_t p = 0; p < parts; p++) pipeline_build(&g[p], cfg, place, p);
+  stream_func_stats st;
+  int bad = stream_func_run(g, parts, seed, &st);
+  *maxq = st.pair_max;
+  const stream_graph *gp[8];
+  for (uint32_t p = 0; p < parts; p++) gp[p] = &g[p];
+  pipeline_verdict v;
+  pipeline_judge(gp, parts, place, cfg, &v);
+  return !bad && v.ok;
 }
 
 static void test_partitions(void) {

@@ -26,6 +26,22 @@ check_golden() {
   if diff -u "$2" "$3" >/dev/null 2>&1; then pass "$1"; else fail "$1" "$(diff -u "$2" "$3")"; fi
 }
 
+# unit NAME EXE: run a unit-test program that ends with its own
+# "N passed, N failed" line; add its counts in (a failing exit without a
+# failed check counts as one failure).
+unit() {
+  local out rc
+  out=$("$2" 2>&1); rc=$?
+  echo "$out" | grep '^FAIL' | sed 's/^/    /'
+  if [[ $(echo "$out" | tail -n 1) =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    T_PASS=$((T_PASS + BASH_REMATCH[1])); T_FAIL=$((T_FAIL + BASH_REMATCH[2]))
+    echo "$1: ${BASH_REMATCH[1]} checks passed, ${BASH_REMATCH[2]} failed"
+    [ $rc -eq 0 ] || [ "${BASH_REMATCH[2]}" -ne 0 ] || fail "$1" "exit $rc"
+  else
+    fail "$1" "exit $rc, no count line" "$out"
+  fi
+}
+
 finish() {
   echo "$T_PASS passed, $T_FAIL failed"
   [ "$T_FAIL" -eq 0 ]

@@ -145,3 +145,26 @@ void pipeline_reference(const pipeline_cfg *cfg, uint32_t *count, uint32_t *hash
   *count = n;
   *hash = h;
 }
+
+void pipeline_judge(const stream_graph *const *gp, uint32_t parts, const uint8_t *place, const pipeline_cfg *cfg,
+                    pipeline_verdict *v) {
+  *v = (pipeline_verdict){0};
+  pipeline_reference(cfg, &v->want_out, &v->want_hash);
+  for (uint32_t t = 0; t < parts; t++) {
+    const stream_graph *g = gp[t];
+    v->lost += g->lost, v->errors += g->errors;
+    for (uint32_t c = 0; c < PL_NODES; c++) {
+      const stream_node *n = &g->nodes[c];
+      if (place[c] == t && (n->active || n->blocked || n->in.n || n->in.sn)) v->left++;
+      if (c != PL_SRC && place[c] != t && place[n->producer] == t) {  // credit: never more than the consumer holds
+        uint32_t hw = g->proxy[c].hw, cap = n->in.cap + n->in.scap;
+        if (hw > cap) v->over++;
+        if (hw > v->edge_hw) v->edge_hw = hw, v->edge_cap = cap;
+      }
+    }
+  }
+  const stream_graph *sink = gp[place[PL_SINK]];
+  v->out = pipeline_out_count(sink);
+  v->hash = pipeline_out_hash(sink);
+  v->ok = v->out == v->want_out && v->hash == v->want_hash && !v->lost && !v->errors && !v->left && !v->over;
+}

@@ -29,4 +29,17 @@ uint32_t pipeline_out_hash(const stream_graph *g);
 // The same output computed directly by nested loops, no scheduler.
 void pipeline_reference(const pipeline_cfg *cfg, uint32_t *count, uint32_t *hash);
 
+// The verdict on a finished run over partitions gp[0..parts) (node i on
+// place[i]): the sink's output against the reference, items lost, node
+// function errors, nodes not drained (active, blocked or with input left),
+// edges that ever had more items and signals in flight or unsent than
+// their consumer's queues hold (over), and the largest such count.
+typedef struct {
+  uint32_t out, hash, want_out, want_hash;
+  uint32_t lost, errors, left, over, edge_hw, edge_cap;
+  int ok;
+} pipeline_verdict;
+void pipeline_judge(const stream_graph *const *gp, uint32_t parts, const uint8_t *place, const pipeline_cfg *cfg,
+                    pipeline_verdict *v);
+
 #endif

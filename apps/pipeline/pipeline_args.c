@@ -26,6 +26,7 @@ int pipeline_args(int argc, char **argv, pipeline_cfg *cfg, pipeline_opts *o, in
     if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
     if (!engine && !strcmp(a, "--trace")) { o->trace = 1; continue; }
     if (engine && !strcmp(a, "--lazy")) { o->lazy = 1; continue; }
+    if (engine && !strcmp(a, "--functional")) { o->functional = 1; continue; }
     if (!strcmp(a, "--items")) dst = &cfg->items, max = 100000000u;
     else if (!strcmp(a, "--seed")) dst = &cfg->seed;
     else if (!strcmp(a, "--qcap")) dst = &cfg->qcap, max = STREAM_QCAP;

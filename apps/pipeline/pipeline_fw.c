@@ -65,6 +65,7 @@ int main(void) {
     ss_run(&t, &img->hdr);
     tinselKillThread();
   }
+  if (part == PL_SRC) stream_report_header();  // the source's thread prints first, before the run
   uint32_t b0 = tinselCycleCount();
   uint8_t place[PL_NODES];
   for (uint32_t i = 0; i < PL_NODES; i++) place[i] = (uint8_t)i;  // one node per thread
@@ -72,7 +73,6 @@ int main(void) {
   pipeline_build(&img->state.g, &cfg, place, part);
   uint32_t bad = stream_check(&img->state.g) != 0 || stream_ss_build(img, addr, SS_FLAG_EXIT_ON_IDLE);
   uint32_t c0 = tinselCycleCount(), build = c0 - b0;
-  if (part == PL_SRC) stream_report_header();  // the source's thread prints first (before any node can finish)
   if (!bad) bad = (uint32_t)ss_run(&t, &img->hdr);
   uint32_t cycles = tinselCycleCount() - c0;
   const stream_graph *g = &img->state.g;

@@ -7,7 +7,7 @@
 // tinsel.md); messages of different pairs and the threads' steps
 // interleave arbitrarily. Checked against pipeline_reference. docs/stream.md.
 //
-//   pipeline_ss [--threads T] [--order-seed R] [--lazy] [--items N] [--seed S] [--qcap Q] [--scap S] [--pb1 P] [--pb2 P] [--quiet]
+//   pipeline_ss [--threads T] [--order-seed R] [--lazy] [--functional] [--items N] [--seed S] [--qcap Q] [--scap S] [--pb1 P] [--pb2 P] [--quiet]
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,7 @@
 #include "pipeline_args.h"
 #include "ss_hw.h"
 #include "ss_stream.h"
+#include "stream_func.h"
 #include "stream_report.h"
 
 #define MAXT PL_NODES
@@ -73,29 +74,22 @@ static uint64_t next_random(void) {
   return e.rng;
 }
 
-int main(int argc, char **argv) {
-  pipeline_cfg cfg;
-  pipeline_opts o;
-  if (pipeline_args(argc, argv, &cfg, &o, 1)) return 2;
-  e.nt = o.threads;
-  uint8_t place[PL_NODES];
-  for (uint32_t i = 0; i < PL_NODES; i++) place[i] = (uint8_t)(i * e.nt / PL_NODES);
+// The real softswitch on every thread's image; 0, or 1 (with a message).
+static int run_softswitch(const pipeline_cfg *cfg, const pipeline_opts *o, const uint8_t *place,
+                          const stream_graph **gp, long *steps) {
   for (uint32_t t = 0; t < e.nt; t++) e.addr[t] = t * 65u;  // thread t of mailbox t
   for (uint32_t t = 0; t < e.nt; t++) {
-    pipeline_build(&e.img[t].state.g, &cfg, place, t);
-    const char *bad = stream_check(&e.img[t].state.g);
-    if (bad || stream_ss_build(&e.img[t], e.addr, 0)) {
-      fprintf(stderr, "pipeline_ss: %s\n", bad ? bad : "a partition needs more than 8 pins");
-      return 2;
-    }
+    pipeline_build(&e.img[t].state.g, cfg, place, t);
+    gp[t] = &e.img[t].state.g;
+    if (stream_ss_build(&e.img[t], e.addr, 0)) { fprintf(stderr, "pipeline_ss: a partition needs more than 8 pins\n"); return 1; }
   }
-  e.rng = o.order_seed * 2654435761ull + 88172645463325252ull;
+  e.rng = o->order_seed * 2654435761ull + 88172645463325252ull;
   for (e.cur = 0; e.cur < e.nt; e.cur++) {
     if (ss_init(&e.ss[e.cur], &e.img[e.cur].hdr)) { fprintf(stderr, "pipeline_ss: image refused\n"); return 1; }
     e.busy[e.cur] = 1;
   }
-  long steps = 0, max_steps = 200000000;
-  for (; steps < max_steps && !e.bad; steps++) {
+  long max_steps = 200000000;
+  for (*steps = 0; *steps < max_steps && !e.bad; ++*steps) {
     uint32_t cand[MAXT * MAXT + MAXT], nc = 0;
     for (uint32_t a = 0; a < e.nt; a++)
       for (uint32_t b = 0; b < e.nt; b++)
@@ -103,7 +97,7 @@ int main(int argc, char **argv) {
     uint32_t nmsg = nc;
     for (uint32_t t = 0; t < e.nt; t++)
       if (e.busy[t]) cand[nc++] = MAXT * MAXT + t;
-    if (o.lazy && nc > nmsg) {  // threads first: messages pile up in flight
+    if (o->lazy && nc > nmsg) {  // threads first: messages pile up in flight
       for (uint32_t k = nmsg; k < nc; k++) cand[k - nmsg] = cand[k];
       nc -= nmsg;
     }
@@ -119,36 +113,54 @@ int main(int argc, char **argv) {
       if (ss_poll(&e.ss[e.cur]) == SS_WAITED && !e.box[e.cur].n) e.busy[e.cur] = 0;
     }
   }
-  uint32_t n, h, lost = 0, errors = 0, ss_errors = 0, left = 0, sink = place[PL_SINK], over = 0, edge_hw = 0, edge_cap = 0;
-  pipeline_reference(&cfg, &n, &h);
+  uint32_t ss_errors = 0;
+  for (uint32_t t = 0; t < e.nt; t++) ss_errors += e.img[t].hdr.stats.errors;
+  if (e.bad) fprintf(stderr, "pipeline_ss: %s\n", e.bad == 1 ? "a pair's ring overflowed" : "a send to no thread");
+  if (*steps >= max_steps) fprintf(stderr, "pipeline_ss: no end after %ld steps (a livelock)\n", max_steps);
+  if (ss_errors) fprintf(stderr, "pipeline_ss: %u softswitch errors\n", (unsigned)ss_errors);
+  return e.bad || *steps >= max_steps || ss_errors;
+}
+
+int main(int argc, char **argv) {
+  pipeline_cfg cfg;
+  pipeline_opts o;
+  if (pipeline_args(argc, argv, &cfg, &o, 1)) return 2;
+  if (o.functional && o.lazy) { fprintf(stderr, "%s: --lazy is for the softswitch engine, not --functional\n", argv[0]); return 2; }
+  e.nt = o.threads;
+  uint8_t place[PL_NODES];
+  for (uint32_t i = 0; i < PL_NODES; i++) place[i] = (uint8_t)(i * e.nt / PL_NODES);
+  static stream_graph fg[MAXT];
+  const stream_graph *gp[MAXT];
   for (uint32_t t = 0; t < e.nt; t++) {
-    const stream_graph *g = &e.img[t].state.g;
-    lost += g->lost, errors += g->errors, ss_errors += e.img[t].hdr.stats.errors;
-    for (uint32_t c = 0; c < PL_NODES; c++)  // credit: never more in flight than the consumer can hold
-      if (c != PL_SRC && place[c] != t && place[g->nodes[c].producer] == t) {
-        uint32_t hw = g->proxy[c].hw, cap = g->nodes[c].in.cap + g->nodes[c].in.scap;
-        if (hw > cap) over++;
-        if (hw > edge_hw) edge_hw = hw, edge_cap = cap;
-      }
-    for (uint32_t i = 0; i < PL_NODES; i++)
-      if (place[i] == t && (g->nodes[i].active || g->nodes[i].blocked || g->nodes[i].in.n || g->nodes[i].in.sn)) left++;
+    pipeline_build(&fg[t], &cfg, place, t);
+    gp[t] = &fg[t];
   }
-  const stream_graph *gs = &e.img[sink].state.g;
-  printf("pipeline: %u items in, %u out, hash 0x%08x\n", (unsigned)cfg.items, (unsigned)pipeline_out_count(gs),
-         (unsigned)pipeline_out_hash(gs));
+  const char *check = stream_check(&fg[0]);
+  if (check) { fprintf(stderr, "pipeline_ss: %s\n", check); return 2; }
+  long steps = 0;
+  int failed;
+  if (o.functional) {
+    stream_func_stats st;
+    failed = stream_func_run(fg, e.nt, o.order_seed, &st);
+    if (failed) fprintf(stderr, "pipeline_ss: the functional engine did not finish\n");
+    e.msgs = st.msgs, e.pair_max = st.pair_max, steps = st.steps;
+  } else {
+    failed = run_softswitch(&cfg, &o, place, gp, &steps);
+  }
+  pipeline_verdict v;
+  pipeline_judge(gp, e.nt, place, &cfg, &v);
+  printf("pipeline: %u items in, %u out, hash 0x%08x\n", (unsigned)cfg.items, (unsigned)v.out, (unsigned)v.hash);
   if (!o.quiet) {
     stream_report_header();
-    for (uint32_t t = 0; t < e.nt; t++) stream_report(&e.img[t].state.g);
+    for (uint32_t t = 0; t < e.nt; t++) stream_report(gp[t]);
   }
-  int ok = !e.bad && steps < max_steps && pipeline_out_count(gs) == n && pipeline_out_hash(gs) == h && !lost &&
-           !errors && !ss_errors && !left && !over;
-  printf("softswitch: %u threads, order seed %u%s, %llu messages, at most %u in flight per pair, at most %u items and "
+  int ok = !failed && v.ok;
+  printf("%s: %u threads, order seed %u%s, %llu messages, at most %u in flight per pair, at most %u items and "
          "signals in flight or unsent on an edge (its queue holds %u), %u edges over; %ld steps; lost %u, "
-         "errors %u, softswitch errors %u, nodes not drained %u; reference %u out, hash 0x%08x: %s\n",
-         (unsigned)e.nt, (unsigned)o.order_seed, o.lazy ? " (lazy network)" : "", (unsigned long long)e.msgs,
-         (unsigned)e.pair_max, (unsigned)edge_hw, (unsigned)edge_cap, (unsigned)over, steps,
-         (unsigned)lost, (unsigned)errors, (unsigned)ss_errors, (unsigned)left, (unsigned)n, (unsigned)h,
-         ok ? "agrees" : "DIFFERS");
-  if (e.bad) fprintf(stderr, "pipeline_ss: %s\n", e.bad == 1 ? "a pair's ring overflowed" : "a send to no thread");
+         "errors %u, nodes not drained %u; reference %u out, hash 0x%08x: %s\n",
+         o.functional ? "functional" : "softswitch", (unsigned)e.nt, (unsigned)o.order_seed,
+         o.lazy ? " (lazy network)" : "", (unsigned long long)e.msgs, (unsigned)e.pair_max, (unsigned)v.edge_hw,
+         (unsigned)v.edge_cap, (unsigned)v.over, steps, (unsigned)v.lost, (unsigned)v.errors, (unsigned)v.left,
+         (unsigned)v.want_out, (unsigned)v.want_hash, ok ? "agrees" : "DIFFERS");
   return ok ? 0 : 1;
 }

@@ -13,19 +13,7 @@ CHECKELF=$BUILD/bin/checkelf
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Unit tests report their own counts; add them in.
-unit() { # NAME EXE
-  local out rc
-  out=$("$2" 2>&1); rc=$?
-  echo "$out" | grep '^FAIL' | sed 's/^/    /'
-  if [[ $(echo "$out" | tail -n 1) =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-    T_PASS=$((T_PASS + BASH_REMATCH[1])); T_FAIL=$((T_FAIL + BASH_REMATCH[2]))
-    echo "$1: ${BASH_REMATCH[1]} checks passed, ${BASH_REMATCH[2]} failed"
-    [ $rc -eq 0 ] || [ "${BASH_REMATCH[2]}" -ne 0 ] || fail "$1" "exit $rc"
-  else
-    fail "$1" "exit $rc, no count line" "$out"
-  fi
-}
+# Unit tests report their own counts; add them in (tests/lib.sh unit).
 unit "libc (format, divide, sqrtf)" "$BUILD/bin/test_fwlib"
 unit "software double" "$BUILD/bin/test_softdouble"
 unit "softswitch core" "$BUILD/bin/test_softswitch"

@@ -13,15 +13,7 @@ cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
 BIN=$BUILD/bin
 
-out=$("$BIN/test_stream" 2>&1); rc=$?
-echo "$out" | grep '^FAIL' | sed 's/^/    /'
-if [[ $(tail -n 1 <<<"$out") =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-  T_PASS=$((T_PASS + BASH_REMATCH[1])); T_FAIL=$((T_FAIL + BASH_REMATCH[2]))
-  echo "stream unit tests: ${BASH_REMATCH[1]} checks passed, ${BASH_REMATCH[2]} failed"
-  [ $rc -eq 0 ] || [ "${BASH_REMATCH[2]}" -ne 0 ] || fail "test_stream" "exit $rc"
-else
-  fail "test_stream" "exit $rc, no count line" "$out"
-fi
+unit "stream unit tests" "$BIN/test_stream"
 
 # The oracle: output = reference, for each queue configuration.
 declare -A want
@@ -46,18 +38,22 @@ check "statistics: flushes agg2 $(col agg2 10) > agg1 $(col agg1 10) > sink $(co
   test "$(col agg2 10)" -gt "$(col agg1 10)" -a "$(col agg1 10)" -gt 1 -a "$(col sink 10)" -eq 1
 check "statistics: queue high-water marks within capacity (filter $(col filter 11) <= 32)" test "$(col filter 11)" -le 32
 
-# Across threads on the softswitch: the oracle's output for every
-# placement and interleaving.
-for c in default flood; do
-  args=""
-  [ "$c" = flood ] && args="--qcap 0 --scap 0 --pb1 1 --pb2 1 --items 2000"
-  for t in 2 3 8; do
-    for s in 1 2 3; do
-      # shellcheck disable=SC2086
-      out=$("$BIN/pipeline_ss" --quiet --threads $t --order-seed $s $args 2>&1); rc=$?
-      if [ $rc -eq 0 ] && grep -q ': agrees$' <<<"$out" && [ "$(grep '^pipeline:' <<<"$out")" = "${want[$c]}" ]; then
-        pass "softswitch $c, $t threads, order seed $s: the oracle's output, nothing lost"
-      else fail "softswitch $c, $t threads, order seed $s" "exit $rc" "want: ${want[$c]}" "$out"; fi
+# Across threads, on the real softswitch and on the functional engine
+# (messages applied directly): the oracle's output for every placement
+# and interleaving.
+for eng in softswitch functional; do
+  for c in default flood; do
+    args=""
+    [ "$eng" = functional ] && args="--functional"
+    [ "$c" = flood ] && args="$args --qcap 0 --scap 0 --pb1 1 --pb2 1 --items 2000"
+    for t in 2 3 8; do
+      for s in 1 2 3; do
+        # shellcheck disable=SC2086
+        out=$("$BIN/pipeline_ss" --quiet --threads $t --order-seed $s $args 2>&1); rc=$?
+        if [ $rc -eq 0 ] && grep -q "^$eng: .*: agrees\$" <<<"$out" && [ "$(grep '^pipeline:' <<<"$out")" = "${want[$c]}" ]; then
+          pass "$eng $c, $t threads, order seed $s: the oracle's output, nothing lost"
+        else fail "$eng $c, $t threads, order seed $s" "exit $rc" "want: ${want[$c]}" "$out"; fi
+      done
     done
   done
 done
@@ -73,7 +69,7 @@ done
 "$BIN/pipeline_ss" --threads 8 --quiet --lazy --qcap 0 --scap 0 --pb1 1 --pb2 1 --items 2000 | tail -n 1
 
 # Bad command lines: a message and exit 2, no crash.
-for bad in "--items" "--items x" "--qcap 65" "--bogus" "--threads 0" "--threads 9" "--items -1" "--trace"; do
+for bad in "--items" "--items x" "--qcap 65" "--bogus" "--threads 0" "--threads 9" "--items -1" "--trace" "--functional --lazy"; do
   # shellcheck disable=SC2086
   out=$("$BIN/pipeline_ss" $bad 2>&1); rc=$?
   if [ $rc -eq 2 ] && grep -q '^.*pipeline_ss: ' <<<"$out"; then pass "pipeline_ss $bad: refused"
