@@ -6,7 +6,9 @@
 # per edge; OP2_TINSEL_STATS), host wall time. Then the 720000-cell mesh on
 # the 48-board cluster without simulation: op2c's compile time, and
 # placement, routing and thread images with their peak memory (bench/place.sh).
-# Reads BUILD (default build), ITERS (100), MESHES ("20x30 40x60").
+# Reads BUILD (default build), ITERS (100), MESHES ("20x30 40x60"), BEFORE
+# (another build's airfoil_sp_tinsel, run first on each mesh), RESEND=always.
+# SKIP_PLACE=1 leaves out the 720000-cell part.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source tests/lib.sh
@@ -17,29 +19,46 @@ exe=$bin/airfoil_sp_tinsel
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for m in ${MESHES:-20x30 40x60}; do
-  mesh=$BUILD/meshes/naca_$m.dat
-  [ -s "$mesh" ] || "$bin/meshgen" ${m/x/ } -o "$mesh" >/dev/null || { fail "meshgen $m"; continue; }
+# run_one LABEL EXE MESH: one run on the board model, its figures on stdout.
+run_one() {
+  local label=$1 exe=$2 mesh=$3 ncell start end rc
   read -r _ ncell _ <"$mesh"
   start=$(date +%s.%N)
-  OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=board OP2_TINSEL_STATS=1 \
+  OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=board OP2_TINSEL_STATS=1 OP2_TINSEL_TSIM=${OP2_TINSEL_TSIM:-$bin/tsim} \
     "$exe" --mesh "$mesh" --iters "$iters" --print-every "$iters" >"$tmp/out" 2>"$tmp/err"
   rc=$?
   end=$(date +%s.%N)
-  if [ $rc -ne 0 ]; then fail "airfoil sp $ncell cells on the board model" "$(tail -20 "$tmp/err")"; continue; fi
-  # messages per call from OP2_TINSEL_STATS: columns calls .. seed (11) .. sent (13)
-  awk -v it="$iters" -v nc="$ncell" -v s="$start" -v e="$end" '
+  if [ $rc -ne 0 ]; then fail "airfoil sp $ncell cells on the board model ($label)" "$(tail -20 "$tmp/err")"; return; fi
+  # messages per call from OP2_TINSEL_STATS: columns calls .. seed (11) .. sent (13);
+  # cycles per invocation: the summary's mean per call
+  awk -v it="$iters" -v nc="$ncell" -v s="$start" -v e="$end" -v label="$label" '
     /^  simulated cycles/ { cycles = $3 }
     /^  host wall time/ { wall = $4 }
     /thread-local/ { for (i = 1; i < NF; i++) { if ($i == "thread-local") local = $(i + 1); if ($i == "sends") net = $(i + 1) } }
     /^ *host link:/ { host = $3 + $9 }
+    /cycles per invocation/ { inv = 1; next }
+    inv && /^  invocation/ { next }
+    inv && NF == 5 && $2 ~ /^[0-9]+$/ { per = per sprintf(" %s %.0f k;", $1, $3 / 1000); next }
+    inv { inv = 0 }
     $1 ~ /^[a-z_0-9]+$/ && NF == 15 && $2 ~ /^[0-9]+$/ { seed += $2 * $12 }
-    END { printf "airfoil sp, %d cells, %d iterations, one board:\n", nc, it
+    END { printf "airfoil sp, %d cells, %d iterations, one board (%s):\n", nc, it, label
           printf "  simulated cycles per iteration   %.0f\n", cycles / it
           printf "  messages per iteration           %.0f network + %.0f thread-local (softswitch) + %.0f host link; naive count of seed 000 %.0f\n", net / it, local / it, host / it, seed / it
+          printf "  cycles per call (mean)          %s\n", per
           printf "  host wall time                   %.1f s in the engine, %.1f s for the whole run\n", wall, e - s }' \
     "$tmp/err"
-  pass "airfoil sp $ncell cells on the board model"
+  pass "airfoil sp $ncell cells on the board model ($label)"
+}
+
+# BEFORE=EXE: the same runs with another build's executable first (a
+# before/after table measured side by side); RESEND=always: also this
+# build with every read sent every call (seed 000 as written).
+for m in ${MESHES:-20x30 40x60}; do
+  mesh=$BUILD/meshes/naca_$m.dat
+  [ -s "$mesh" ] || "$bin/meshgen" ${m/x/ } -o "$mesh" >/dev/null || { fail "meshgen $m"; continue; }
+  [ -n "${BEFORE:-}" ] && run_one "before: $BEFORE" "$BEFORE" "$mesh"
+  [ "${RESEND:-}" = always ] && OP2_TINSEL_RESEND=always run_one "OP2_TINSEL_RESEND=always" "$exe" "$mesh"
+  run_one "$exe" "$exe" "$mesh"
 done
 
 # Compile (op2c --target tinsel: host code and every firmware image), then
@@ -54,5 +73,5 @@ if [ $? -eq 0 ]; then
 else
   fail "op2c compiles airfoil sp for tinsel" "$(tail -5 "$tmp/op2c.time")"
 fi
-BUILD=$BUILD bench/place.sh
+[ "${SKIP_PLACE:-0}" = 1 ] || BUILD=$BUILD bench/place.sh
 finish

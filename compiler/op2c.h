@@ -293,7 +293,7 @@ typedef struct {
   Token *dat_tok, *idx_tok, *map_tok, *dim_tok, *type_tok, *acc_tok; // fields, for diagnostics
 } IRArg;
 
-typedef struct {
+typedef struct IRLoop {
   char *invocation;  // unique per call site: the kernel name, or kernel_N when shared
   char *kernel_name;
   IRFunc *kernel;
@@ -305,6 +305,9 @@ typedef struct {
   Token *kernel_tok;
   Token *rparen;     // closing parenthesis of the call
   int index;
+  // A loop fused by --transform (transform.c): the loops whose calls it
+  // runs, one per call site in source order; NULL for a loop as written.
+  struct IRLoop **parts; int nparts;
 } IRLoop;
 
 typedef struct {
@@ -327,6 +330,8 @@ typedef struct {
   } while (0)
 
 void ir_name_invocations(Program *prog);
+// transform.c: op2c --transform FILE (docs/transform.md); false after errors.
+bool transform_apply(Program *prog, const char *path);
 // flags[f->index]: function f is a helper of a kernel (xcalloc'd).
 bool *ir_helper_flags(const Program *prog);
 void ir_dump(FILE *out, const Program *prog);
@@ -400,6 +405,10 @@ void protocol_dump(FILE *out, const Protocol *p);
 // whose messages it receives.
 const ProtoPin *protocol_read_recv_of(const ProtoInvocation *inv, int arg);
 const ProtoPin *protocol_read_send_of(const ProtoInvocation *inv, const ProtoPin *recv);
+// The read_send pins of an invocation, and the bit of begin's `fresh` word
+// that pin read_send answers to (its place among them).
+int protocol_read_sends(const ProtoInvocation *inv);
+int protocol_fresh_bit(const ProtoInvocation *inv, const ProtoPin *read_send);
 
 //
 // schedule.c: loop-chain analysis (docs/schedule.md)

@@ -234,6 +234,9 @@ static int info_bytes(const IRLoop *l, int *values) {
 void protocol_check_sizes(const Protocol *p, int max_payload) {
   for (int i = 0; i < p->ninvocations; i++) {
     const ProtoInvocation *inv = p->invocations[i];
+    if (protocol_read_sends(inv) > 32)
+      error_tok(inv->loop->tok, "invocation %s sends %d kinds of read message (dats through maps); begin's "
+                "32-bit fresh word names at most 32", inv->loop->invocation, protocol_read_sends(inv));
     for (int j = 0; j < inv->npins; j++) {
       const ProtoPin *pin = &inv->pins[j];
       if (pin->bytes <= max_payload)
@@ -296,4 +299,25 @@ const ProtoPin *protocol_read_recv_of(const ProtoInvocation *inv, int arg) {
 
 const ProtoPin *protocol_read_send_of(const ProtoInvocation *inv, const ProtoPin *recv) {
   return find_read_send((ProtoInvocation *)inv, recv->dats, recv->ndats);
+}
+
+// Lazy re-sends (docs/tinsel-backend.md "Reads sent only when changed"):
+// begin's `fresh` word has a bit per read_send pin of the invocation, in pin
+// order; the host sets it when a dat the pin carries changed since the
+// receivers last got it.
+int protocol_read_sends(const ProtoInvocation *inv) {
+  int n = 0;
+  for (int i = 0; i < inv->npins; i++)
+    n += inv->pins[i].kind == PIN_READ_SEND;
+  return n;
+}
+
+int protocol_fresh_bit(const ProtoInvocation *inv, const ProtoPin *read_send) {
+  int n = 0;
+  for (int i = 0; i < inv->npins; i++) {
+    if (&inv->pins[i] == read_send)
+      return n;
+    n += inv->pins[i].kind == PIN_READ_SEND;
+  }
+  return -1;
 }

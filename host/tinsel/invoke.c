@@ -32,6 +32,12 @@ static struct {
   const op2t_engine *engine;
   int per_device;           /* OP2_TINSEL_BEGIN_END=device: seed 000 on the wire */
   int fanin;                /* OP2_TINSEL_FANIN */
+  int resend_always;        /* OP2_TINSEL_RESEND=always: every read every call (seed 000 as written) */
+  struct sent {             /* [ninvocations]: what each arg's reads last carried to the receivers */
+    unsigned generation;    /* the instance they were sent in (0: never) */
+    op_dat *dat;            /* [nargs] */
+    unsigned *version;      /* [nargs] op2t_dat_version then */
+  } *sent;
 } rt;
 
 static void start(void) {
@@ -54,6 +60,11 @@ static void start(void) {
   if (fanin && *fanin && (*end || f < 1 || f > 1 << 16))
     op2t_fatal("OP2_TINSEL_FANIN=%s: expected a number of children per tree node, 1..65536", fanin);
   rt.fanin = (int)f;
+  const char *resend = getenv("OP2_TINSEL_RESEND");
+  if (resend && *resend && strcmp(resend, "changed") != 0 && strcmp(resend, "always") != 0)
+    op2t_fatal("OP2_TINSEL_RESEND=%s: expected changed (the default) or always", resend);
+  rt.resend_always = resend && !strcmp(resend, "always");
+  rt.sent = op2t_calloc((size_t)g->ninvocations + 1, sizeof(*rt.sent));
   if (ss_num_invocations != (uint32_t)g->ninvocations)
     op2t_fatal("the device code folds ends for %u invocations, the host tables have %d", ss_num_invocations,
                g->ninvocations);
@@ -163,6 +174,35 @@ static void dats_written(const op2t_invocation *inv, op_arg *args) {
   for (int i = 0; i < inv->nargs; i++)
     if (inv->args[i].dat_off >= 0 && args[i].dat && inv->args[i].acc != OP_READ && args[i].opt)
       op2t_dat_written(args[i].dat);
+}
+
+/* Begin's fresh word: a bit per kind of read message of invocation k, set
+ * when one of the dats it carries may have changed since the receivers got
+ * it (op2t_dat_version), when the call reads another dat, or when the
+ * instance was built or loaded again since (its buffers start empty). The
+ * receivers keep the rest from the last call (lazy re-sends, issue 18). */
+static uint32_t fresh_reads(int k, const op2t_invocation *inv, const op_arg *args) {
+  struct sent *s = &rt.sent[k];
+  unsigned generation = op2t_instance_generation() + 1; /* never 0 */
+  if (!s->dat) {
+    s->dat = op2t_calloc((size_t)inv->nargs + 1, sizeof(op_dat));
+    s->version = op2t_calloc((size_t)inv->nargs + 1, sizeof(unsigned));
+  }
+  bool all = rt.resend_always || s->generation != generation;
+  uint32_t fresh = 0;
+  for (int i = 0; i < inv->nargs; i++) {
+    int bit = inv->args[i].fresh_bit;
+    if (bit >= 0 && (all || s->dat[i] != args[i].dat ||
+                     (args[i].dat && s->version[i] != op2t_dat_version(args[i].dat))))
+      fresh |= 1u << bit;
+  }
+  for (int i = 0; i < inv->nargs; i++)
+    if (inv->args[i].fresh_bit >= 0 && fresh >> inv->args[i].fresh_bit & 1) {
+      s->dat[i] = args[i].dat;
+      s->version[i] = args[i].dat ? op2t_dat_version(args[i].dat) : 0;
+    }
+  s->generation = generation;
+  return fresh;
 }
 
 /* The controller's side: partial results of INC, MIN and MAX globals; with
@@ -275,6 +315,10 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
     }
   char *begin = op2t_calloc((size_t)inv->begin_bytes, 1);
   memcpy(begin, &c.round, sizeof(c.round));
+  if (inv->fresh_off > 0) {
+    uint32_t fresh = fresh_reads(k, inv, args);
+    memcpy(begin + inv->fresh_off, &fresh, sizeof(fresh));
+  }
   for (int i = 0; i < nargs; i++) {
     const op2t_arg *a = &inv->args[i];
     if (a->opt_off >= 0)

@@ -56,6 +56,7 @@ typedef struct {
 void op2t_resident_init(void);                         /* registers libop2_seq's hooks */
 void op2t_dat_to_devices(op_dat dat, int type, int off); /* unless already there */
 void op2t_dat_written(op_dat dat);                      /* the devices changed it */
+unsigned op2t_dat_version(op_dat dat);                  /* moves whenever the device copy may change */
 void op2t_type_unbinding(int type);                     /* before its state is freed */
 const op2t_dat_counts *op2t_dat_moves(void);
 void op2t_resident_reapply(void);

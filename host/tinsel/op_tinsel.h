@@ -46,6 +46,7 @@ typedef struct {
   int info_ref;       /* OP2T_ARG_INFO (only): the position of its MIN/MAX global */
   int elem_off;       /* OP2T_ARG_INFO: offset of elem<i> in the end message, the element that found the
                          value (UINT32_MAX: none did; the info keeps the host's value) */
+  int fresh_bit;      /* indirect reads: the bit of begin's fresh word their message answers to, -1 */
 } op2t_arg;
 
 typedef struct {
@@ -66,6 +67,8 @@ typedef struct {
   int begin_bytes;    /* begin message: uint32_t round first */
   int end_bytes;      /* end message: uint32_t round, uint8_t contributes, then globals */
   int contributes_off;
+  int fresh_off;      /* offset of uint32_t fresh in the begin message (a bit per kind of read
+                         message: send it this call), -1 when the invocation sends no reads */
 } op2t_invocation;
 
 /* One member of a struct of typed data (props, state, graph properties),

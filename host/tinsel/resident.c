@@ -24,12 +24,14 @@
 typedef struct {
   int type, off;      /* its slot; type -1: no device copy */
   bool host_stale;    /* the device copy is newer */
+  unsigned version;   /* res.clock when the device copy last changed (or was dropped) */
 } Where;
 
 static struct {
   Where *w;           /* by op_dat index */
   int n;
   op2t_dat_counts counts;
+  unsigned clock;     /* one tick per change of any dat's device copy */
 } res;
 
 static Where *where(op_dat dat) {
@@ -37,7 +39,7 @@ static Where *where(op_dat dat) {
     int n = dat->index + 16;
     res.w = op2t_grow(res.w, (size_t)n, sizeof(Where));
     for (int i = res.n; i < n; i++)
-      res.w[i] = (Where){-1, 0, false};
+      res.w[i] = (Where){-1, 0, false, 0};
     res.n = n;
   }
   return &res.w[dat->index];
@@ -74,6 +76,7 @@ static void sync_to_host(op_dat dat) {
 static void drop(op_dat dat) {
   sync_to_host(dat);
   where(dat)->type = -1;
+  where(dat)->version = ++res.clock;
 }
 
 void op2t_dat_to_devices(op_dat dat, int type, int off) {
@@ -90,11 +93,19 @@ void op2t_dat_to_devices(op_dat dat, int type, int off) {
     memcpy(d->state + (size_t)e * d->state_bytes + off, dat->data + (size_t)e * dat->size, (size_t)dat->size);
   op2t_record_push(type, off, dat->size);
   engine_move(op2t_current_engine()->push, "push to", dat, type, off);
-  *w = (Where){type, off, false};
+  *w = (Where){type, off, false, ++res.clock};
   res.counts.to_devices++;
 }
 
-void op2t_dat_written(op_dat dat) { where(dat)->host_stale = true; }
+void op2t_dat_written(op_dat dat) {
+  where(dat)->host_stale = true;
+  where(dat)->version = ++res.clock;
+}
+
+/* Changes when the device copy of dat may hold other values: an invocation
+ * wrote it, or the host's copy was moved in. invoke.c sends a read again
+ * only when its dats' versions moved since the receivers last got it. */
+unsigned op2t_dat_version(op_dat dat) { return where(dat)->version; }
 
 void op2t_type_unbinding(int type) {
   for (int i = 0; i < res.n && i < op_state.ndats; i++)
@@ -111,9 +122,12 @@ static void host_read(op_dat dat) {
   res.counts.host_reads++;
 }
 
-static void host_wrote(op_dat dat) { where(dat)->type = -1; }
+static void host_wrote(op_dat dat) {
+  where(dat)->type = -1;
+  where(dat)->version = ++res.clock;
+}
 
-static void freed(op_dat dat) { *where(dat) = (Where){-1, 0, false}; }
+static void freed(op_dat dat) { *where(dat) = (Where){-1, 0, false, ++res.clock}; }
 
 static void at_exit(void) {
   op2t_engine_finish();

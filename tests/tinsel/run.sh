@@ -263,13 +263,14 @@ check "instance write totals" grep -q 'id="nodes_1" type="set_nodes" P="{1, 2, 2
   "$tmp/scanner.instance.xml"
 # The computation: op_decl_const values in the graph's P (coeffs = {2, 0, 0, 0.5}),
 # each node's dats as the devices first got them in its S (p_x, p_r, p_t, then
-# the protocol's fields at 0), the calls and each invocation's devices in the controller's P.
+# the protocol's fields at 0), the calls and each invocation's devices in the controller's P
+# (the first step: invocation 0, round 1, fresh word 1: its one kind of read goes out).
 check "instance graph properties hold the consts" grep -q '<GraphInstance [^>]* P="{{2, 0, 0, 0.5}}">' \
   "$tmp/scanner.instance.xml"
 check "instance device state holds the dats" grep -q 'id="nodes_1" type="set_nodes" P="[^"]*" S="{{3, 4}, {0}, {0}, 0, ' \
   "$tmp/scanner.instance.xml"
 check "instance controller: 5 calls, the devices answering each invocation" \
-  grep -q '<DevI id="host" type="controller" P="{5, {5, 5, 5, 3, 3}, {{0, 1, 0,' "$tmp/scanner.instance.xml"
+  grep -q '<DevI id="host" type="controller" P="{5, {5, 5, 5, 3, 3}, {{0, 1, 1, 0,' "$tmp/scanner.instance.xml"
 check "instance file holds the graph type, then the instance" \
   awk '/<GraphType / { t = NR } /<GraphInstance / { i = NR } END { exit !(t && i > t) }' "$tmp/scanner.instance.xml"
 check "instance file passes poets_check" "$bin/poets_check" "$tmp/scanner.instance.xml"
@@ -384,10 +385,26 @@ for v in sp dp; do
     NR > 1 + nn + nc && NR <= 1 + nn + nc + ne { n[$1]; n[$2]; c[$3]; c[$4] }
     END { for (k in n) un++; for (k in c) uc++; print un, uc }' "$mesh")
   dev=$((nedge + nnode + ncell)) sends=$((used_nodes + used_cells))
+  # Seed 000 as written (OP2_TINSEL_RESEND=always): every read in every call.
   # Begin per thread, ends up the tree: 2 * threads instead of 2 * devices.
-  check "airfoil $v message counts of res_calc" awk -v dev=$dev -v sends=$sends -v ne=$nedge '$1 == "res_calc" { found = 1
+  OP2_TINSEL_RESEND=always OP2_TINSEL_STATS=1 "$tmp/airfoil_$v" "${opts[@]}" --output "$tmp/q_always_$v" \
+    >"$tmp/out_always_$v" 2>"$tmp/stats_always_$v"
+  check "airfoil $v, every read every call: final p_q within $tol of seq" \
+    awk -v tol="$tol" 'NR==FNR { for (i = 1; i <= NF; i++) want[FNR, i] = $i; n = FNR; next }
+      { for (i = 1; i <= NF; i++) { d = $i - want[FNR, i]; if (d < 0) d = -d; if (d > tol) { print FNR ": " $0; bad = 1; exit 1 } } }
+      END { if (FNR != n) bad = 1; exit bad }' "$tmp/q_seq_$v" "$tmp/q_always_$v"
+  check "airfoil $v message counts of res_calc, every read every call" awk -v dev=$dev -v sends=$sends -v ne=$nedge '$1 == "res_calc" { found = 1
       bad = !($2 == 12 && $3 == dev && $6 == $4 && $7 == $4 && $8 == 1 && $9 == sends && $10 == 4 * ne && $11 == 2 * ne &&
               $12 == 2 * dev + 6 * ne && $13 == 2 * dev + sends + 2 * ne && $14 == 2 * $4 + sends + 2 * ne) }
+    END { exit !found || bad }' "$tmp/stats_always_$v"
+  # Lazy re-sends (the default): x is never written, so nodes send it only in
+  # the calls after the instance was (re)loaded: the first two of the twelve
+  # (the first iteration binds a new loop before the second); q and adt
+  # change every iteration and go every call. Per call, averaged (integers).
+  check "airfoil $v message counts of res_calc: x sent after loads only" \
+    awk -v nodes=$used_nodes -v cells=$used_cells -v ne=$nedge '$1 == "res_calc" { found = 1
+      bad = !($2 == 12 && $9 == int((2 * (nodes + cells) + 10 * cells) / 12) && $10 == int((2 * 4 * ne + 10 * 2 * ne) / 12) &&
+              $11 == 2 * ne) }
     END { exit !found || bad }' "$tmp/stats_$v"
   check "airfoil $v: reads and writes overtake begins in res_calc" \
     awk '$1 == "res_calc" { found = 1; bad = !($15 > 0) } END { exit !found || bad }' "$tmp/stats_$v"

@@ -136,12 +136,16 @@ static void gbl_field(Layout *m, const IRArg *a, int i) {
   field(m, arg_type(a)->fixed, arg_type(a)->size, format("gbl%d", i), a->dim);
 }
 
-// Begin: the round, READ/MIN/MAX globals, then the op_opt_arg flags (bytes
-// last, so they add no padding).
-static GMessageType *begin_msg(GGraphType *g, const IRLoop *l) {
+// Begin: the round, the fresh word when the invocation sends reads (a bit
+// per read_send pin: send it this time, protocol_fresh_bit), READ/MIN/MAX
+// globals, then the op_opt_arg flags (bytes last, so they add no padding).
+static GMessageType *begin_msg(GGraphType *g, const ProtoInvocation *inv) {
+  const IRLoop *l = inv->loop;
   Layout m = {.align = 1};
   m.f = buf_open(&m.b);
   field(&m, "uint32_t", 4, "round", 1);
+  if (protocol_read_sends(inv))
+    field(&m, "uint32_t", 4, "fresh", 1);
   for (int i = 0; i < l->nargs; i++)
     if (gbl_on_begin(&l->args[i]))
       gbl_field(&m, &l->args[i], i);
@@ -199,12 +203,10 @@ static GPin *add_pin(GDeviceType *t, GPin pin) {
 }
 
 // Marks the device as taking part in the invocation on the first of begin,
-// read_recv and write_recv, whichever arrives first.
-static void touch(FILE *f, const char *inv, unsigned read_mask) {
-  fprintf(f, "if (!deviceState->%s_in_progress) {\n", inv);
-  fprintf(f, "  deviceState->%s_in_progress = 1;\n", inv);
-  fprintf(f, "  deviceState->%s_read_send_mask = 0x%xu;\n}\n", inv, read_mask);
-}
+// read_recv and write_recv, whichever arrives first. Its reads go out only
+// once begin has said which are fresh (begin_pin): until then the read mask
+// stays 0, as the last end left it (the end waits for it to be 0).
+static void touch(FILE *f, const char *inv) { fprintf(f, "deviceState->%s_in_progress = 1;\n", inv); }
 
 static char *buffer_decl(const IRLoop *l, int i) {
   const IRArg *a = &l->args[i];
@@ -222,6 +224,7 @@ typedef struct {
   unsigned read_mask, write_mask; // RTS flags of this type's read_send / write_send pins
   FILE *shared;                   // the type's shared code (kernel functions)
   int exec_rts, end_rts;          // RTS bits of the execute and end pins, -1 if none
+  unsigned fresh_rts[32];         // by begin's fresh bit: the RTS flag of this type's read_send pin, 0 if none
 } TypeCtx;
 
 // The ready-to-send bit of output pin i; none past the 32 of the word, which
@@ -239,6 +242,8 @@ static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
   fprintf(props, "uint16_t %s_write_recv_total;\n", inv);
   if (!c->is_iter)
     return;
+  if (c->inv->read_recv_per_elem)
+    fprintf(state, "uint16_t %s_skip; // reads begin said are not coming (not fresh)\n", inv);
   for (int i = 0; i < l->nargs; i++) {
     const IRArg *a = &l->args[i];
     if (a->kind == ARG_DAT && a->map)
@@ -254,12 +259,36 @@ static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
   }
 }
 
+// Begin's fresh word: this type's read_send pins whose bit is set go out;
+// the iteration type skips the reads of the others, which it still holds
+// from an earlier call (their buffers are this invocation's alone).
+static void fresh_on_begin(FILE *f, const TypeCtx *c) {
+  const ProtoInvocation *inv = c->inv;
+  const char *name = inv->loop->invocation;
+  for (int k = 0; k < 32; k++)
+    if (c->fresh_rts[k])
+      fprintf(f, "if (message->fresh & 0x%xu)\n  deviceState->%s_read_send_mask |= 0x%xu;\n", 1u << k, name,
+              c->fresh_rts[k]);
+  if (!c->is_iter || !inv->read_recv_per_elem)
+    return;
+  int slots[32] = {0};
+  for (int j = 0; j < inv->npins; j++)
+    if (inv->pins[j].kind == PIN_READ_RECV)
+      slots[protocol_fresh_bit(inv, protocol_read_send_of(inv, &inv->pins[j])) & 31] += inv->pins[j].slots;
+  fprintf(f, "deviceState->%s_skip = 0", name);
+  for (int k = 0; k < 32; k++)
+    if (slots[k])
+      fprintf(f, " +\n    (message->fresh & 0x%xu ? 0 : %d)", 1u << k, slots[k]);
+  fprintf(f, ";\n");
+}
+
 static void begin_pin(TypeCtx *c) {
   const IRLoop *l = c->inv->loop;
   Buf b;
   FILE *f = buf_open(&b);
-  touch(f, l->invocation, c->read_mask);
+  touch(f, l->invocation);
   fprintf(f, "deviceState->%s_round = message->round;\n", l->invocation);
+  fresh_on_begin(f, c);
   for (int i = 0; c->is_iter && i < l->nargs; i++) {
     const IRArg *a = &l->args[i];
     if (gbl_on_begin(a))
@@ -270,7 +299,7 @@ static void begin_pin(TypeCtx *c) {
   }
   fprintf(f, "deviceState->%s_read_recv_count++;\n", l->invocation);
   kernel_if_last(f, c);
-  add_pin(c->t, (GPin){format("%s_begin", l->invocation), begin_msg(c->g, l), false, NULL,
+  add_pin(c->t, (GPin){format("%s_begin", l->invocation), begin_msg(c->g, c->inv), false, NULL,
                        buf_close(&b), -1});
 }
 
@@ -291,6 +320,7 @@ static void read_send_pins(TypeCtx *c) {
     fprintf(f, "deviceState->%s_read_send_mask &= ~(1u << %d);\n", inv->loop->invocation, pin->rts_index);
     pin->code = buf_close(&b);
     c->read_mask |= rts_bit(pin->rts_index);
+    c->fresh_rts[protocol_fresh_bit(inv, p) & 31] = rts_bit(pin->rts_index);
   }
 }
 
@@ -303,7 +333,7 @@ static void read_recv_pins(TypeCtx *c) {
       continue;
     Buf b;
     FILE *f = buf_open(&b);
-    touch(f, name, c->read_mask);
+    touch(f, name);
     const char *slot = p->slots > 1 ? "[edgeProperties->index]" : "";
     for (int k = 0; k < p->nargs; k++) { // every arg the message lands (one unless merged)
       char *field = read_field(p, inv->loop->args[p->args[k]].dat);
@@ -453,11 +483,20 @@ static void kernel_function(TypeCtx *c) {
   fprintf(c->shared, "}\n\n");
 }
 
+// Begin and the reads that have landed, with the reads begin said are not
+// coming: the iteration type waits for 1 + read_recv_per_elem of them.
+static char *reads_in(const TypeCtx *c) {
+  const char *inv = c->inv->loop->invocation;
+  if (c->is_iter && c->inv->read_recv_per_elem)
+    return format("deviceState->%s_read_recv_count + deviceState->%s_skip", inv, inv);
+  return format("deviceState->%s_read_recv_count", inv);
+}
+
 // In begin and the read handlers, after the count: the kernel, if this was the last.
 static void kernel_if_last(FILE *f, const TypeCtx *c) {
   if (kernel_on_recv(c))
-    fprintf(f, "if (deviceState->%s_read_recv_count == %d)\n  %s(graphProperties, deviceProperties, deviceState);\n",
-            c->inv->loop->invocation, 1 + c->inv->read_recv_per_elem, kernel_fn(c));
+    fprintf(f, "if (%s == %d)\n  %s(graphProperties, deviceProperties, deviceState);\n", reads_in(c),
+            1 + c->inv->read_recv_per_elem, kernel_fn(c));
 }
 
 static void write_send_pins(TypeCtx *c) {
@@ -494,7 +533,7 @@ static void write_recv_pins(TypeCtx *c) {
       continue;
     Buf b;
     FILE *f = buf_open(&b);
-    touch(f, name, c->read_mask);
+    touch(f, name);
     if (p->acc == ACC_INC && !strcmp(type_lookup(p->dat->type)->op2, "bool")) // uint8_t kept 0 or 1, as bool +=
       fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] = (deviceState->dat_%s[d] + message->value[d]) != 0;\n",
               p->dat->dim, p->dat->var, p->dat->var);
@@ -526,6 +565,8 @@ static void end_pin(TypeCtx *c) {
       fprintf(f, "message->elem%d = deviceState->%s_elem%d;\n", i, inv, i);
   fprintf(f, "deviceState->%s_in_progress = 0;\ndeviceState->%s_executed = 0;\n", inv, inv);
   fprintf(f, "deviceState->%s_read_recv_count = 0;\ndeviceState->%s_write_recv_count = 0;\n", inv, inv);
+  if (c->is_iter && c->inv->read_recv_per_elem)
+    fprintf(f, "deviceState->%s_skip = 0;\n", inv);
   c->end_rts = add_pin(c->t, (GPin){format("%s_end", inv), end_msg(c->g, l), true, NULL, buf_close(&b), 0})->rts_index;
 }
 
@@ -535,13 +576,11 @@ static void rts_for_invocation(FILE *f, const TypeCtx *c, int read_recv_total) {
   fprintf(f, "if (deviceState->%s_in_progress) {\n", inv);
   fprintf(f, "  *readyToSend |= deviceState->%s_read_send_mask | deviceState->%s_write_send_mask;\n", inv, inv);
   if (exec >= 0) {
-    fprintf(f, "  if (!deviceState->%s_executed && deviceState->%s_read_recv_count == %d)\n", inv, inv,
-            read_recv_total);
+    fprintf(f, "  if (!deviceState->%s_executed && %s == %d)\n", inv, reads_in(c), read_recv_total);
     fprintf(f, "    *readyToSend |= 1u << %d; // %s_execute\n", exec, inv);
     fprintf(f, "  if (deviceState->%s_executed && !deviceState->%s_read_send_mask &&\n", inv, inv);
   } else { // no execute pin: begin and the reads are all the end waits for (its send may run the kernel)
-    fprintf(f, "  if (deviceState->%s_read_recv_count == %d && !deviceState->%s_read_send_mask &&\n", inv,
-            read_recv_total, inv);
+    fprintf(f, "  if (%s == %d && !deviceState->%s_read_send_mask &&\n", reads_in(c), read_recv_total, inv);
   }
   fprintf(f, "      !deviceState->%s_write_send_mask &&\n", inv);
   fprintf(f, "      deviceState->%s_write_recv_count == deviceProperties->%s_write_recv_total)\n", inv, inv);
@@ -568,7 +607,7 @@ static GDeviceType *build_type(GGraphType *g, const SetParts *parts, IRSet *s) {
   fprintf(fr, "*readyToSend = 0;\n");
   for (int i = 0; i < parts->ninvs; i++) {
     const ProtoInvocation *inv = parts->invs[i];
-    TypeCtx c = {g, inv, t, inv->loop->set == s, 0, 0, fsh, -1, -1};
+    TypeCtx c = {g, inv, t, inv->loop->set == s, 0, 0, fsh, -1, -1, {0}};
     state_for_invocation(fs, fp, &c);
     // Output pins first fix the masks that the input handlers load.
     read_send_pins(&c);
@@ -685,7 +724,7 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
                               "the devices pick the element by that one value",
                   a->info_ref, access_name(l->args[a->info_ref].acc), l->args[a->info_ref].dim);
     }
-    GMessageType *msgs[2] = {begin_msg(g, l), end_msg(g, l)};
+    GMessageType *msgs[2] = {begin_msg(g, proto->invocations[i]), end_msg(g, l)};
     VEC_PUSH(g->controller_pins, g->ncontroller_pins,
              ((GPin){format("%s_begin", l->invocation), msgs[0], true, NULL, NULL, 0}));
     VEC_PUSH(g->controller_pins, g->ncontroller_pins,

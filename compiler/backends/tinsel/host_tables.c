@@ -76,6 +76,16 @@ static char *off_or_none(bool cond, const char *type, const char *member) {
   return cond ? format("offsetof(%s, %s)", type, member) : xstrdup("-1");
 }
 
+// The bit of begin's fresh word that arg i's reads answer to (those of the
+// message that lands them, which may be another arg's), -1 if it reads none.
+static int fresh_bit_of_arg(const ProtoInvocation *pi, int i) {
+  for (int j = 0; j < pi->npins; j++)
+    for (int k = 0; pi->pins[j].kind == PIN_READ_RECV && k < pi->pins[j].nargs; k++)
+      if (pi->pins[j].args[k] == i)
+        return protocol_fresh_bit(pi, protocol_read_send_of(pi, &pi->pins[j]));
+  return -1;
+}
+
 static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, int i) {
   const IRLoop *l = pi->loop;
   const IRArg *a = &l->args[i];
@@ -107,13 +117,14 @@ static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, i
           indirect ? pin_number(iter, format("%s_arg%d_write_send%s", inv, i, ws)) : -1,
           indirect ? pin_number(t, format("%s_arg%d_write_recv", inv, i)) : -1);
   const TypeInfo *ti = a->type ? type_lookup(a->type) : NULL;
-  fprintf(f, "   %s, %d, %s, %s, %s, %s%s},\n", gbl ? gbl_type(a->type) : "0",
+  fprintf(f, "   %s, %d, %s, %s, %s, %s%s,\n", gbl ? gbl_type(a->type) : "0",
           gbl && ti ? ti->size * a->dim : 0, off_or_none(gbl && a->acc != ACC_INC && a->acc != ACC_WORK, begin, gb),
           off_or_none(gbl && a->acc != ACC_READ && a->acc != ACC_WORK, end, gb),
           off_or_none(a->opt, begin, format("opt%d", i)),
           off_or_none(a->kind == ARG_IDX && a->map, format("%s_props", iter->id),
                       format("%s_idx%d", inv, i)),
-          a->kind == ARG_INFO ? format(", %d, offsetof(%s, elem%d)", a->info_ref, end, i) : "");
+          a->kind == ARG_INFO ? format(", %d, offsetof(%s, elem%d)", a->info_ref, end, i) : ", 0, 0");
+  fprintf(f, "   %d},\n", fresh_bit_of_arg(pi, i));
 }
 
 static void write_invocation(FILE *f, const GGraphType *g, const ProtoInvocation *pi) {
@@ -139,8 +150,8 @@ static void write_invocation(FILE *f, const GGraphType *g, const ProtoInvocation
   fprintf(f, "  \"%s\", \"%s\", %d, %d, %s,\n", inv, l->kernel_name, type_index(g, l->set), l->nargs,
           l->nargs ? format("args_%s", inv) : "NULL");
   fprintf(f, "  %d, involved_%s,\n", pi->nsets, inv);
-  fprintf(f, "  sizeof(msg_%s_begin), sizeof(msg_%s_end), offsetof(msg_%s_end, contributes),\n};\n", inv,
-          inv, inv);
+  fprintf(f, "  sizeof(msg_%s_begin), sizeof(msg_%s_end), offsetof(msg_%s_end, contributes),\n", inv, inv, inv);
+  fprintf(f, "  %s,\n};\n", off_or_none(protocol_read_sends(pi), format("msg_%s_begin", inv), "fresh"));
 }
 
 // The graph type as --emit-xml writes it, up to </Graphs>, as a C string

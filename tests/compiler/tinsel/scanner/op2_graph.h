@@ -16,7 +16,7 @@ typedef struct {
 double value[2];} msg_dat_p_x;
 
 typedef struct {
-uint32_t round;} msg_flux_1_begin;
+uint32_t round; uint32_t fresh;} msg_flux_1_begin;
 
 typedef struct {
 double value[1];} msg_dat_p_r;
@@ -25,13 +25,13 @@ typedef struct {
 uint32_t round; uint8_t contributes;} msg_flux_1_end;
 
 typedef struct {
-uint32_t round;} msg_flux_2_begin;
+uint32_t round; uint32_t fresh;} msg_flux_2_begin;
 
 typedef struct {
 uint32_t round; uint8_t contributes;} msg_flux_2_end;
 
 typedef struct {
-uint32_t round;} msg_gather_begin;
+uint32_t round; uint32_t fresh;} msg_gather_begin;
 
 typedef struct {
 uint32_t round; uint8_t contributes; double gbl1[1];} msg_gather_end;
@@ -97,6 +97,7 @@ double dat_p_b[3];
 uint8_t flux_1_in_progress; uint8_t flux_1_executed; uint32_t flux_1_round;
 uint16_t flux_1_read_recv_count; uint16_t flux_1_write_recv_count;
 uint32_t flux_1_read_send_mask; uint32_t flux_1_write_send_mask;
+uint16_t flux_1_skip; // reads begin said are not coming (not fresh)
 double flux_1_arg0_buffer[2];
 double flux_1_arg1_buffer[2];
 double flux_1_arg2_buffer[1];
@@ -104,6 +105,7 @@ double flux_1_arg3_buffer[1];
 uint8_t flux_2_in_progress; uint8_t flux_2_executed; uint32_t flux_2_round;
 uint16_t flux_2_read_recv_count; uint16_t flux_2_write_recv_count;
 uint32_t flux_2_read_send_mask; uint32_t flux_2_write_send_mask;
+uint16_t flux_2_skip; // reads begin said are not coming (not fresh)
 double flux_2_arg0_buffer[2];
 double flux_2_arg1_buffer[2];
 double flux_2_arg2_buffer[1];
@@ -111,6 +113,7 @@ double flux_2_arg3_buffer[1];
 uint8_t gather_in_progress; uint8_t gather_executed; uint32_t gather_round;
 uint16_t gather_read_recv_count; uint16_t gather_write_recv_count;
 uint32_t gather_read_send_mask; uint32_t gather_write_send_mask;
+uint16_t gather_skip; // reads begin said are not coming (not fresh)
 double gather_arg0_buffer[2][2];
 double gather_gbl1[1];
 } set_edges_state;

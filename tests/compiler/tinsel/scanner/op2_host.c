@@ -76,6 +76,7 @@ static const op2t_member set_edges_state_m[] = {
   {OP2T_M_U16, offsetof(set_edges_state, flux_1_write_recv_count), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_1_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_1_write_send_mask), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, flux_1_skip), 0, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg0_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg1_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg2_buffer), 1, 0},
@@ -87,6 +88,7 @@ static const op2t_member set_edges_state_m[] = {
   {OP2T_M_U16, offsetof(set_edges_state, flux_2_write_recv_count), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_2_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_2_write_send_mask), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, flux_2_skip), 0, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg0_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg1_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg2_buffer), 1, 0},
@@ -98,6 +100,7 @@ static const op2t_member set_edges_state_m[] = {
   {OP2T_M_U16, offsetof(set_edges_state, gather_write_recv_count), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, gather_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, gather_write_send_mask), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, gather_skip), 0, 0},
   {OP2T_M_F64, offsetof(set_edges_state, gather_arg0_buffer), 2, 2},
   {OP2T_M_F64, offsetof(set_edges_state, gather_gbl1), 1, 0},
 };
@@ -106,7 +109,7 @@ static const op2t_type types[2] = {
   {"set_nodes", "nodes", sizeof(set_nodes_props), sizeof(set_nodes_state), offsetof(set_nodes_props, index), 9, 8,
    set_nodes_in, set_nodes_out, 6, 42, set_nodes_props_m, set_nodes_state_m},
   {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 7,
-   set_edges_in, set_edges_out, 5, 32, set_edges_props_m, set_edges_state_m},
+   set_edges_in, set_edges_out, 5, 35, set_edges_props_m, set_edges_state_m},
 };
 static const op2t_const consts[1] = {
   {"coeffs", offsetof(op2_graph_props, global_coeffs), sizeof(((op2_graph_props *)0)->global_coeffs)},
@@ -117,19 +120,23 @@ static const op2t_arg args_flux_1[4] = {
   {OP2T_ARG_INDIRECT, 0, 0, 0, 1,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
    0, 1, -1, -1,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   0},
   {OP2T_ARG_INDIRECT, 0, 0, 1, 1,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
    0, 2, -1, -1,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   0},
   {OP2T_ARG_INDIRECT, 3, 0, 0, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
    -1, -1, 0, 1,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   -1},
   {OP2T_ARG_INDIRECT, 3, 0, 1, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
    -1, -1, 1, 2,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   -1},
 };
 static const op2t_involved involved_flux_1[2] = {
   {1, 0, 2, offsetof(set_edges_props, flux_1_write_recv_total)}, // set_edges
@@ -139,6 +146,7 @@ const op2t_invocation op2t_inv_flux_1 = {
   "flux_1", "flux", 1, 4, args_flux_1,
   2, involved_flux_1,
   sizeof(msg_flux_1_begin), sizeof(msg_flux_1_end), offsetof(msg_flux_1_end, contributes),
+  offsetof(msg_flux_1_begin, fresh),
 };
 
 // flux_2: kernel flux over edges
@@ -146,19 +154,23 @@ static const op2t_arg args_flux_2[4] = {
   {OP2T_ARG_INDIRECT, 0, 0, 1, 1,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
    2, 4, -1, -1,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   0},
   {OP2T_ARG_INDIRECT, 0, 0, 0, 1,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
    2, 5, -1, -1,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   0},
   {OP2T_ARG_INDIRECT, 3, 0, 1, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
    -1, -1, 3, 4,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   -1},
   {OP2T_ARG_INDIRECT, 3, 0, 0, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
    -1, -1, 4, 5,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   -1},
 };
 static const op2t_involved involved_flux_2[2] = {
   {1, 3, 5, offsetof(set_edges_props, flux_2_write_recv_total)}, // set_edges
@@ -168,6 +180,7 @@ const op2t_invocation op2t_inv_flux_2 = {
   "flux_2", "flux", 1, 4, args_flux_2,
   2, involved_flux_2,
   sizeof(msg_flux_2_begin), sizeof(msg_flux_2_end), offsetof(msg_flux_2_end, contributes),
+  offsetof(msg_flux_2_begin, fresh),
 };
 
 // gather: kernel gather over edges
@@ -175,15 +188,18 @@ static const op2t_arg args_gather[3] = {
   {OP2T_ARG_INDIRECT, 0, 0, -2, 2,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
    4, 7, -1, -1,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   0},
   {OP2T_ARG_GBL, 3, -1, -1, 1,
    -1, 0,
    -1, -1, -1, -1,
-   OP2T_DOUBLE, 8, -1, offsetof(msg_gather_end, gbl1), -1, -1},
+   OP2T_DOUBLE, 8, -1, offsetof(msg_gather_end, gbl1), -1, -1, 0, 0,
+   -1},
   {OP2T_ARG_IDX, 0, -1, 0, 1,
    -1, 0,
    -1, -1, -1, -1,
-   0, 0, -1, -1, -1, offsetof(set_edges_props, gather_idx2)},
+   0, 0, -1, -1, -1, offsetof(set_edges_props, gather_idx2), 0, 0,
+   -1},
 };
 static const op2t_involved involved_gather[2] = {
   {1, 6, 6, offsetof(set_edges_props, gather_write_recv_total)}, // set_edges
@@ -193,6 +209,7 @@ const op2t_invocation op2t_inv_gather = {
   "gather", "gather", 1, 3, args_gather,
   2, involved_gather,
   sizeof(msg_gather_begin), sizeof(msg_gather_end), offsetof(msg_gather_end, contributes),
+  offsetof(msg_gather_begin, fresh),
 };
 
 // stats: kernel stats over nodes
@@ -200,19 +217,23 @@ static const op2t_arg args_stats[4] = {
   {OP2T_ARG_DIRECT, 0, 0, -1, 1,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
    -1, -1, -1, -1,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   -1},
   {OP2T_ARG_GBL, 4, -1, -1, 1,
    -1, 0,
    -1, -1, -1, -1,
-   OP2T_DOUBLE, 8, offsetof(msg_stats_begin, gbl1), offsetof(msg_stats_end, gbl1), -1, -1},
+   OP2T_DOUBLE, 8, offsetof(msg_stats_begin, gbl1), offsetof(msg_stats_end, gbl1), -1, -1, 0, 0,
+   -1},
   {OP2T_ARG_GBL, 5, -1, -1, 1,
    -1, 0,
    -1, -1, -1, -1,
-   OP2T_DOUBLE, 8, offsetof(msg_stats_begin, gbl2), offsetof(msg_stats_end, gbl2), -1, -1},
+   OP2T_DOUBLE, 8, offsetof(msg_stats_begin, gbl2), offsetof(msg_stats_end, gbl2), -1, -1, 0, 0,
+   -1},
   {OP2T_ARG_GBL, 3, -1, -1, 1,
    -1, 0,
    -1, -1, -1, -1,
-   OP2T_INT, 4, -1, offsetof(msg_stats_end, gbl3), -1, -1},
+   OP2T_INT, 4, -1, offsetof(msg_stats_end, gbl3), -1, -1, 0, 0,
+   -1},
 };
 static const op2t_involved involved_stats[1] = {
   {0, 7, 6, offsetof(set_nodes_props, stats_write_recv_total)}, // set_nodes
@@ -221,6 +242,7 @@ const op2t_invocation op2t_inv_stats = {
   "stats", "stats", 0, 4, args_stats,
   1, involved_stats,
   sizeof(msg_stats_begin), sizeof(msg_stats_end), offsetof(msg_stats_end, contributes),
+  -1,
 };
 
 // maybe: kernel maybe over nodes
@@ -228,15 +250,18 @@ static const op2t_arg args_maybe[3] = {
   {OP2T_ARG_DIRECT, 0, 0, -1, 1,
    offsetof(set_nodes_state, dat_p_x), sizeof(((set_nodes_state *)0)->dat_p_x),
    -1, -1, -1, -1,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   -1},
   {OP2T_ARG_DIRECT, 1, 0, -1, 1,
    offsetof(set_nodes_state, dat_p_t), sizeof(((set_nodes_state *)0)->dat_p_t),
    -1, -1, -1, -1,
-   0, 0, -1, -1, -1, -1},
+   0, 0, -1, -1, -1, -1, 0, 0,
+   -1},
   {OP2T_ARG_DIRECT, 0, 0, -1, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
    -1, -1, -1, -1,
-   0, 0, -1, -1, offsetof(msg_maybe_begin, opt2), -1},
+   0, 0, -1, -1, offsetof(msg_maybe_begin, opt2), -1, 0, 0,
+   -1},
 };
 static const op2t_involved involved_maybe[1] = {
   {0, 8, 7, offsetof(set_nodes_props, maybe_write_recv_total)}, // set_nodes
@@ -245,6 +270,7 @@ const op2t_invocation op2t_inv_maybe = {
   "maybe", "maybe", 0, 3, args_maybe,
   1, involved_maybe,
   sizeof(msg_maybe_begin), sizeof(msg_maybe_end), offsetof(msg_maybe_end, contributes),
+  -1,
 };
 
 static const op2t_invocation *const invocations[5] = {
@@ -318,7 +344,7 @@ static const char type_xml[] =
   "        <Message><![CDATA[double value[2];]]></Message>\n"
   "      </MessageType>\n"
   "      <MessageType id=\"flux_1_begin\">\n"
-  "        <Message><![CDATA[uint32_t round;]]></Message>\n"
+  "        <Message><![CDATA[uint32_t round; uint32_t fresh;]]></Message>\n"
   "      </MessageType>\n"
   "      <MessageType id=\"dat_p_r\">\n"
   "        <Message><![CDATA[double value[1];]]></Message>\n"
@@ -327,13 +353,13 @@ static const char type_xml[] =
   "        <Message><![CDATA[uint32_t round; uint8_t contributes;]]></Message>\n"
   "      </MessageType>\n"
   "      <MessageType id=\"flux_2_begin\">\n"
-  "        <Message><![CDATA[uint32_t round;]]></Message>\n"
+  "        <Message><![CDATA[uint32_t round; uint32_t fresh;]]></Message>\n"
   "      </MessageType>\n"
   "      <MessageType id=\"flux_2_end\">\n"
   "        <Message><![CDATA[uint32_t round; uint8_t contributes;]]></Message>\n"
   "      </MessageType>\n"
   "      <MessageType id=\"gather_begin\">\n"
-  "        <Message><![CDATA[uint32_t round;]]></Message>\n"
+  "        <Message><![CDATA[uint32_t round; uint32_t fresh;]]></Message>\n"
   "      </MessageType>\n"
   "      <MessageType id=\"gather_end\">\n"
   "        <Message><![CDATA[uint32_t round; uint8_t contributes; double gbl1[1];]]></Message>\n"
@@ -389,29 +415,22 @@ static const char type_xml[] =
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"flux_1_begin\" messageTypeId=\"flux_1_begin\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_1_in_progress) {\n"
-  "  deviceState->flux_1_in_progress = 1;\n"
-  "  deviceState->flux_1_read_send_mask = 0x1u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
   "deviceState->flux_1_round = message->round;\n"
+  "if (message->fresh & 0x1u)\n"
+  "  deviceState->flux_1_read_send_mask |= 0x1u;\n"
   "deviceState->flux_1_read_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
   "        <InputPin name=\"flux_1_arg2_write_recv\" messageTypeId=\"dat_p_r\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_1_in_progress) {\n"
-  "  deviceState->flux_1_in_progress = 1;\n"
-  "  deviceState->flux_1_read_send_mask = 0x1u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
   "for (int d = 0; d < 1; d++)\n"
   "  deviceState->dat_p_r[d] += message->value[d];\n"
   "deviceState->flux_1_write_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
   "        <InputPin name=\"flux_1_arg3_write_recv\" messageTypeId=\"dat_p_r\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_1_in_progress) {\n"
-  "  deviceState->flux_1_in_progress = 1;\n"
-  "  deviceState->flux_1_read_send_mask = 0x1u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
   "for (int d = 0; d < 1; d++)\n"
   "  deviceState->dat_p_r[d] += message->value[d];\n"
   "deviceState->flux_1_write_recv_count++;\n"
@@ -432,29 +451,22 @@ static const char type_xml[] =
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"flux_2_begin\" messageTypeId=\"flux_2_begin\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_2_in_progress) {\n"
-  "  deviceState->flux_2_in_progress = 1;\n"
-  "  deviceState->flux_2_read_send_mask = 0x4u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
   "deviceState->flux_2_round = message->round;\n"
+  "if (message->fresh & 0x1u)\n"
+  "  deviceState->flux_2_read_send_mask |= 0x4u;\n"
   "deviceState->flux_2_read_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
   "        <InputPin name=\"flux_2_arg2_write_recv\" messageTypeId=\"dat_p_r\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_2_in_progress) {\n"
-  "  deviceState->flux_2_in_progress = 1;\n"
-  "  deviceState->flux_2_read_send_mask = 0x4u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
   "for (int d = 0; d < 1; d++)\n"
   "  deviceState->dat_p_r[d] += message->value[d];\n"
   "deviceState->flux_2_write_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
   "        <InputPin name=\"flux_2_arg3_write_recv\" messageTypeId=\"dat_p_r\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_2_in_progress) {\n"
-  "  deviceState->flux_2_in_progress = 1;\n"
-  "  deviceState->flux_2_read_send_mask = 0x4u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
   "for (int d = 0; d < 1; d++)\n"
   "  deviceState->dat_p_r[d] += message->value[d];\n"
   "deviceState->flux_2_write_recv_count++;\n"
@@ -475,11 +487,10 @@ static const char type_xml[] =
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"gather_begin\" messageTypeId=\"gather_begin\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->gather_in_progress) {\n"
-  "  deviceState->gather_in_progress = 1;\n"
-  "  deviceState->gather_read_send_mask = 0x10u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->gather_in_progress = 1;\n"
   "deviceState->gather_round = message->round;\n"
+  "if (message->fresh & 0x1u)\n"
+  "  deviceState->gather_read_send_mask |= 0x10u;\n"
   "deviceState->gather_read_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -493,10 +504,7 @@ static const char type_xml[] =
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"stats_begin\" messageTypeId=\"stats_begin\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->stats_in_progress) {\n"
-  "  deviceState->stats_in_progress = 1;\n"
-  "  deviceState->stats_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->stats_in_progress = 1;\n"
   "deviceState->stats_round = message->round;\n"
   "op2_copy_words(deviceState->stats_gbl1, message->gbl1, sizeof(message->gbl1));\n"
   "op2_copy_words(deviceState->stats_gbl2, message->gbl2, sizeof(message->gbl2));\n"
@@ -522,10 +530,7 @@ static const char type_xml[] =
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"maybe_begin\" messageTypeId=\"maybe_begin\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->maybe_in_progress) {\n"
-  "  deviceState->maybe_in_progress = 1;\n"
-  "  deviceState->maybe_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->maybe_in_progress = 1;\n"
   "deviceState->maybe_round = message->round;\n"
   "deviceState->maybe_opt2 = message->opt2;\n"
   "deviceState->maybe_read_recv_count++;\n"
@@ -595,6 +600,7 @@ static const char type_xml[] =
   "uint8_t flux_1_in_progress; uint8_t flux_1_executed; uint32_t flux_1_round;\n"
   "uint16_t flux_1_read_recv_count; uint16_t flux_1_write_recv_count;\n"
   "uint32_t flux_1_read_send_mask; uint32_t flux_1_write_send_mask;\n"
+  "uint16_t flux_1_skip; // reads begin said are not coming (not fresh)\n"
   "double flux_1_arg0_buffer[2];\n"
   "double flux_1_arg1_buffer[2];\n"
   "double flux_1_arg2_buffer[1];\n"
@@ -602,6 +608,7 @@ static const char type_xml[] =
   "uint8_t flux_2_in_progress; uint8_t flux_2_executed; uint32_t flux_2_round;\n"
   "uint16_t flux_2_read_recv_count; uint16_t flux_2_write_recv_count;\n"
   "uint32_t flux_2_read_send_mask; uint32_t flux_2_write_send_mask;\n"
+  "uint16_t flux_2_skip; // reads begin said are not coming (not fresh)\n"
   "double flux_2_arg0_buffer[2];\n"
   "double flux_2_arg1_buffer[2];\n"
   "double flux_2_arg2_buffer[1];\n"
@@ -609,6 +616,7 @@ static const char type_xml[] =
   "uint8_t gather_in_progress; uint8_t gather_executed; uint32_t gather_round;\n"
   "uint16_t gather_read_recv_count; uint16_t gather_write_recv_count;\n"
   "uint32_t gather_read_send_mask; uint32_t gather_write_send_mask;\n"
+  "uint16_t gather_skip; // reads begin said are not coming (not fresh)\n"
   "double gather_arg0_buffer[2][2];\n"
   "double gather_gbl1[1];\n"
   "]]></State>\n"
@@ -656,35 +664,28 @@ static const char type_xml[] =
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"flux_1_begin\" messageTypeId=\"flux_1_begin\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_1_in_progress) {\n"
-  "  deviceState->flux_1_in_progress = 1;\n"
-  "  deviceState->flux_1_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
   "deviceState->flux_1_round = message->round;\n"
+  "deviceState->flux_1_skip = 0 +\n"
+  "    (message->fresh & 0x1u \? 0 : 2);\n"
   "deviceState->flux_1_read_recv_count++;\n"
-  "if (deviceState->flux_1_read_recv_count == 3)\n"
+  "if (deviceState->flux_1_read_recv_count + deviceState->flux_1_skip == 3)\n"
   "  set_edges__flux_1_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
   "        <InputPin name=\"flux_1_arg0_read_recv\" messageTypeId=\"dat_p_x\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_1_in_progress) {\n"
-  "  deviceState->flux_1_in_progress = 1;\n"
-  "  deviceState->flux_1_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
   "op2_copy_words(deviceState->flux_1_arg0_buffer, message->value, sizeof(message->value));\n"
   "deviceState->flux_1_read_recv_count++;\n"
-  "if (deviceState->flux_1_read_recv_count == 3)\n"
+  "if (deviceState->flux_1_read_recv_count + deviceState->flux_1_skip == 3)\n"
   "  set_edges__flux_1_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
   "        <InputPin name=\"flux_1_arg1_read_recv\" messageTypeId=\"dat_p_x\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_1_in_progress) {\n"
-  "  deviceState->flux_1_in_progress = 1;\n"
-  "  deviceState->flux_1_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
   "op2_copy_words(deviceState->flux_1_arg1_buffer, message->value, sizeof(message->value));\n"
   "deviceState->flux_1_read_recv_count++;\n"
-  "if (deviceState->flux_1_read_recv_count == 3)\n"
+  "if (deviceState->flux_1_read_recv_count + deviceState->flux_1_skip == 3)\n"
   "  set_edges__flux_1_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -695,6 +696,7 @@ static const char type_xml[] =
   "deviceState->flux_1_executed = 0;\n"
   "deviceState->flux_1_read_recv_count = 0;\n"
   "deviceState->flux_1_write_recv_count = 0;\n"
+  "deviceState->flux_1_skip = 0;\n"
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <OutputPin name=\"flux_2_arg2_write_send\" messageTypeId=\"dat_p_r\">\n"
@@ -708,35 +710,28 @@ static const char type_xml[] =
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"flux_2_begin\" messageTypeId=\"flux_2_begin\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_2_in_progress) {\n"
-  "  deviceState->flux_2_in_progress = 1;\n"
-  "  deviceState->flux_2_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
   "deviceState->flux_2_round = message->round;\n"
+  "deviceState->flux_2_skip = 0 +\n"
+  "    (message->fresh & 0x1u \? 0 : 2);\n"
   "deviceState->flux_2_read_recv_count++;\n"
-  "if (deviceState->flux_2_read_recv_count == 3)\n"
+  "if (deviceState->flux_2_read_recv_count + deviceState->flux_2_skip == 3)\n"
   "  set_edges__flux_2_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
   "        <InputPin name=\"flux_2_arg0_read_recv\" messageTypeId=\"dat_p_x\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_2_in_progress) {\n"
-  "  deviceState->flux_2_in_progress = 1;\n"
-  "  deviceState->flux_2_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
   "op2_copy_words(deviceState->flux_2_arg0_buffer, message->value, sizeof(message->value));\n"
   "deviceState->flux_2_read_recv_count++;\n"
-  "if (deviceState->flux_2_read_recv_count == 3)\n"
+  "if (deviceState->flux_2_read_recv_count + deviceState->flux_2_skip == 3)\n"
   "  set_edges__flux_2_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
   "        <InputPin name=\"flux_2_arg1_read_recv\" messageTypeId=\"dat_p_x\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->flux_2_in_progress) {\n"
-  "  deviceState->flux_2_in_progress = 1;\n"
-  "  deviceState->flux_2_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
   "op2_copy_words(deviceState->flux_2_arg1_buffer, message->value, sizeof(message->value));\n"
   "deviceState->flux_2_read_recv_count++;\n"
-  "if (deviceState->flux_2_read_recv_count == 3)\n"
+  "if (deviceState->flux_2_read_recv_count + deviceState->flux_2_skip == 3)\n"
   "  set_edges__flux_2_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -747,23 +742,20 @@ static const char type_xml[] =
   "deviceState->flux_2_executed = 0;\n"
   "deviceState->flux_2_read_recv_count = 0;\n"
   "deviceState->flux_2_write_recv_count = 0;\n"
+  "deviceState->flux_2_skip = 0;\n"
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"gather_begin\" messageTypeId=\"gather_begin\">\n"
-  "          <OnReceive><![CDATA[if (!deviceState->gather_in_progress) {\n"
-  "  deviceState->gather_in_progress = 1;\n"
-  "  deviceState->gather_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->gather_in_progress = 1;\n"
   "deviceState->gather_round = message->round;\n"
+  "deviceState->gather_skip = 0 +\n"
+  "    (message->fresh & 0x1u \? 0 : 2);\n"
   "deviceState->gather_read_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
   "        <InputPin name=\"gather_arg0_read_recv\" messageTypeId=\"dat_p_x\">\n"
   "          <Properties><![CDATA[uint8_t index;]]></Properties>\n"
-  "          <OnReceive><![CDATA[if (!deviceState->gather_in_progress) {\n"
-  "  deviceState->gather_in_progress = 1;\n"
-  "  deviceState->gather_read_send_mask = 0x0u;\n"
-  "}\n"
+  "          <OnReceive><![CDATA[deviceState->gather_in_progress = 1;\n"
   "op2_copy_words(deviceState->gather_arg0_buffer[edgeProperties->index], message->value, sizeof(message->value));\n"
   "deviceState->gather_read_recv_count++;\n"
   "]]></OnReceive>\n"
@@ -782,26 +774,27 @@ static const char type_xml[] =
   "deviceState->gather_executed = 0;\n"
   "deviceState->gather_read_recv_count = 0;\n"
   "deviceState->gather_write_recv_count = 0;\n"
+  "deviceState->gather_skip = 0;\n"
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <ReadyToSend><![CDATA[*readyToSend = 0;\n"
   "if (deviceState->flux_1_in_progress) {\n"
   "  *readyToSend |= deviceState->flux_1_read_send_mask | deviceState->flux_1_write_send_mask;\n"
-  "  if (deviceState->flux_1_read_recv_count == 3 && !deviceState->flux_1_read_send_mask &&\n"
+  "  if (deviceState->flux_1_read_recv_count + deviceState->flux_1_skip == 3 && !deviceState->flux_1_read_send_mask &&\n"
   "      !deviceState->flux_1_write_send_mask &&\n"
   "      deviceState->flux_1_write_recv_count == deviceProperties->flux_1_write_recv_total)\n"
   "    *readyToSend |= 1u << 2; // flux_1_end\n"
   "}\n"
   "if (deviceState->flux_2_in_progress) {\n"
   "  *readyToSend |= deviceState->flux_2_read_send_mask | deviceState->flux_2_write_send_mask;\n"
-  "  if (deviceState->flux_2_read_recv_count == 3 && !deviceState->flux_2_read_send_mask &&\n"
+  "  if (deviceState->flux_2_read_recv_count + deviceState->flux_2_skip == 3 && !deviceState->flux_2_read_send_mask &&\n"
   "      !deviceState->flux_2_write_send_mask &&\n"
   "      deviceState->flux_2_write_recv_count == deviceProperties->flux_2_write_recv_total)\n"
   "    *readyToSend |= 1u << 5; // flux_2_end\n"
   "}\n"
   "if (deviceState->gather_in_progress) {\n"
   "  *readyToSend |= deviceState->gather_read_send_mask | deviceState->gather_write_send_mask;\n"
-  "  if (deviceState->gather_read_recv_count == 3 && !deviceState->gather_read_send_mask &&\n"
+  "  if (deviceState->gather_read_recv_count + deviceState->gather_skip == 3 && !deviceState->gather_read_send_mask &&\n"
   "      !deviceState->gather_write_send_mask &&\n"
   "      deviceState->gather_write_recv_count == deviceProperties->gather_write_recv_total)\n"
   "    *readyToSend |= 1u << 6; // gather_end\n"
@@ -849,6 +842,7 @@ static const char type_xml[] =
   "        <OutputPin name=\"flux_1_begin\" messageTypeId=\"flux_1_begin\">\n"
   "          <OnSend><![CDATA[const unsigned char *w = (const unsigned char *)&deviceProperties->steps[deviceState->step][1];\n"
   "memcpy(&message->round, w + 0, 4);\n"
+  "memcpy(&message->fresh, w + 4, 4);\n"
   "if (deviceProperties->ends[0] == 0) // no device answers: the call is done\n"
   "  deviceState->step++;\n"
   "else\n"
@@ -873,6 +867,7 @@ static const char type_xml[] =
   "        <OutputPin name=\"flux_2_begin\" messageTypeId=\"flux_2_begin\">\n"
   "          <OnSend><![CDATA[const unsigned char *w = (const unsigned char *)&deviceProperties->steps[deviceState->step][1];\n"
   "memcpy(&message->round, w + 0, 4);\n"
+  "memcpy(&message->fresh, w + 4, 4);\n"
   "if (deviceProperties->ends[1] == 0) // no device answers: the call is done\n"
   "  deviceState->step++;\n"
   "else\n"
@@ -897,6 +892,7 @@ static const char type_xml[] =
   "        <OutputPin name=\"gather_begin\" messageTypeId=\"gather_begin\">\n"
   "          <OnSend><![CDATA[const unsigned char *w = (const unsigned char *)&deviceProperties->steps[deviceState->step][1];\n"
   "memcpy(&message->round, w + 0, 4);\n"
+  "memcpy(&message->fresh, w + 4, 4);\n"
   "if (deviceProperties->ends[2] == 0) // no device answers: the call is done\n"
   "  deviceState->step++;\n"
   "else\n"
