@@ -33,6 +33,7 @@ typedef struct {
   bool dump_ir;
   bool dump_protocol;
   bool dump_schedule;
+  const char *transform_path;
   const char *xml_path;
   const char *graph_xml_path;
   bool output_given;
@@ -50,6 +51,7 @@ static void usage(FILE *out) {
           "  --dump-ir            print the IR (docs/ir.md) to stdout\n"
           "  --dump-protocol      print each invocation's protocol (seed 000) to stdout\n"
           "  --dump-schedule      print the loop-chain analysis (docs/schedule.md) to stdout\n"
+          "  --transform FILE     apply the transformations FILE names (fuse; docs/transform.md)\n"
           "  --emit-ir-xml FILE   write the IR as XML (docs/ir-xml.md)\n"
           "  --emit-xml FILE      write the POETS graph type (XML v4, docs/graph-type.md)\n"
           "  --gen-dir DIR        keep the generated sources in DIR\n"
@@ -133,6 +135,8 @@ static void parse_args(int argc, char **argv, Options *o) {
       o->dump_protocol = true;
     } else if (!strcmp(a, "--dump-schedule")) {
       o->dump_schedule = true;
+    } else if (!strcmp(a, "--transform")) {
+      o->transform_path = option_value(argc, argv, &i, "--transform");
     } else if (!strcmp(a, "--emit-ir-xml")) {
       o->xml_path = option_value(argc, argv, &i, "--emit-ir-xml");
     } else if (!strcmp(a, "--emit-xml")) {
@@ -233,6 +237,9 @@ int main(int argc, char **argv) {
     return 1;
   for (int i = 0; i < o.sources.len; i++)
     ir_name_invocations(progs[i]);
+  for (int i = 0; o.transform_path && i < o.sources.len; i++)
+    if (!transform_apply(progs[i], o.transform_path))
+      return 1;
 
   if (o.dump_ir)
     for (int i = 0; i < o.sources.len; i++)

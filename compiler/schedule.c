@@ -211,7 +211,7 @@ typedef struct {
 } Body;
 
 static bool is_host_func(const Program *prog, const IRFunc *f, const bool *helper) {
-  return !f->is_kernel && !helper[f->index] && f->tok->file == prog->file && !f->tok->from_macro;
+  return f->body && !f->is_kernel && !helper[f->index] && f->tok->file == prog->file && !f->tok->from_macro;
 }
 
 static bool is_kw(const Token *t, const char *kw) { return t->kind == TK_IDENT && tok_equal(t, kw); }
@@ -224,6 +224,9 @@ static int loop_at(const Program *prog, const Token *t, int *hint) {
     int i = (*hint + k) % prog->nloops;
     if (prog->loops[i]->tok == t)
       return *hint = i;
+    for (int s = 0; s < prog->loops[i]->nparts; s++) // a fused loop's later call sites (transform.c)
+      if (prog->loops[i]->parts[s]->tok == t)
+        return *hint = i;
   }
   return -1;
 }

@@ -95,6 +95,50 @@ for src in "$root"/tests/op2/dep_*.cpp; do
   schedule_golden "$(basename "$src" .cpp)" "$root/tests/op2" "$(basename "$src")"
 done
 
+# --transform (docs/transform.md) on tests/op2/fuse_chain.cpp: the legal
+# scripts' schedules (fused invocations), the illegal ones' errors, each
+# naming what forbids it; the fused program on seq and on the tinsel
+# functional and softswitch engines gives the unfused results (its own
+# replay); a fused call in a branch of its own stops the program.
+tdir=$here/transform
+for tf in "$tdir"/*.tf; do
+  name=$(basename "$tf" .tf)
+  [ "$name" = branch ] && continue
+  (cd "$root" && "$OP2C" --dump-schedule --transform "tests/compiler/transform/$name.tf" -I tests/op2 \
+     tests/op2/fuse_chain.cpp) >"$tmp/tf.out" 2>"$tmp/tf.err"
+  rc=$?
+  case $name in
+  err_*) if [ $rc -ne 1 ]; then fail "transform/$name" "expected exit status 1, got $rc"
+         else golden "transform/$name" "$tdir/$name.expect" "$tmp/tf.err"; fi ;;
+  *) if [ $rc -ne 0 ]; then fail "transform/$name" "op2c failed" "$(cat "$tmp/tf.err")"
+     else golden "transform/$name" "$tdir/$name.schedule" "$tmp/tf.out"; fi ;;
+  esac
+done
+for tf in all chain; do
+  for target in seq tinsel; do
+    if (cd "$root" && "$OP2C" --target $target -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/fc_$tf$target.gen" \
+          --transform "tests/compiler/transform/$tf.tf" -I tests/op2 -o "$tmp/fc_$tf$target" tests/op2/fuse_chain.cpp) \
+          >"$tmp/fc.build" 2>&1; then
+      engines=$([ $target = seq ] && echo seq || echo "functional softswitch")
+      for e in $engines; do
+        check "transform/$tf: fused fuse_chain PASSED on $e" \
+          bash -c "cd '$tmp' && OP2_TINSEL_ENGINE=$e ./fc_$tf$target | grep -qx 'fuse_chain PASSED'"
+      done
+    else
+      fail "transform/$tf: fuse_chain builds for $target" "$(tail -5 "$tmp/fc.build")"
+    fi
+  done
+done
+if "$OP2C" -O2 ${TEST_CFLAGS:-} --transform "$tdir/branch.tf" -o "$tmp/branch" "$tdir/branch.cpp" >"$tmp/br.build" 2>&1; then
+  (cd "$tmp" && ./branch) >"$tmp/br.out" 2>&1
+  check "transform/branch: a fused call that ran alone stops the program" bash -c "[ $? -eq 1 ] &&
+    grep -q 'op2: fused loop fused_twice_once: call 2 of 2 ran after call 0' '$tmp/br.out'"
+else
+  fail "transform/branch builds" "$(tail -5 "$tmp/br.build")"
+fi
+"$OP2C" --transform "$tmp/no_such.tf" "$tdir/branch.cpp" >"$tmp/nr.out" 2>&1
+check "transform/unreadable script: an error" bash -c "[ $? -eq 1 ] && grep -q 'cannot read transform script' '$tmp/nr.out'"
+
 # Reads through the same map slot sharing a message: the program the op2
 # suite also runs on every engine.
 if "$OP2C" --dump-protocol "$root/tests/op2/merged_reads.cpp" >"$tmp/merged_reads.protocol" 2>"$tmp/merged_reads.err"; then

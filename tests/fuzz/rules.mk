@@ -23,7 +23,7 @@ FUZZ_NAMES   :=
 include $(wildcard tests/fuzz/*/harness.mk)
 
 define fuzz_harness
-$(BUILD)/fuzz/$(1): $(FUZZ_SRCS_$(1)) $(FUZZ_DEPS_$(1)) $$(wildcard tests/fuzz/$(1)/*.h) tests/fuzz/rules.mk
+$(BUILD)/fuzz/$(1): $(FUZZ_SRCS_$(1)) $(FUZZ_DEPS_$(1)) $$(wildcard tests/fuzz/$(1)/*.h) tests/fuzz/input_file.h tests/fuzz/rules.mk
 	@mkdir -p $$(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $$(FUZZ_FLAGS_$(1)) $(FUZZ_SRCS_$(1)) $$(FUZZ_LIBS_$(1)) -lm -o $$@
 endef

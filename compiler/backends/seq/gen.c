@@ -135,6 +135,52 @@ static char *absolute(const char *path) {
   return realpath(path, buf) ? xstrdup(buf) : xstrdup(path);
 }
 
+// Call sites: a loop as written has one; a fused loop (transform.c) one per
+// part, each calling op_par_loop_<invocation>__<k>, and the last runs it.
+static int sites(const IRLoop *l) { return l->nparts ? l->nparts : 1; }
+static const IRLoop *site_loop(const IRLoop *l, int s) { return l->nparts ? l->parts[s] : l; }
+static char *site_fn(const IRLoop *l, int s) {
+  return l->nparts ? format("%s__%d", l->invocation, s + 1) : xstrdup(l->invocation);
+}
+
+// A fused loop's call sites: the first ones keep their op_args, the last
+// runs the loop with all of them. They must run in turn, as the program
+// wrote them one right after another; anything else (a call of one part
+// in a branch of its own) stops the program.
+static void gen_fused_sites(FILE *out, const IRLoop *l) {
+  int kept = l->nargs - l->parts[l->nparts - 1]->nargs;
+  fprintf(out, "\n#include <stdio.h>\n#include <stdlib.h>\n");
+  fprintf(out, "static op_arg op2c_%s_args[%d];\nstatic int op2c_%s_at;\n", l->invocation, kept ? kept : 1,
+          l->invocation);
+  fprintf(out, "static void op2c_%s_order(int site) {\n  if (op2c_%s_at != site - 1) {\n", l->invocation,
+          l->invocation);
+  fprintf(out, "    fprintf(stderr, \"op2: fused loop %s: call %%d of %d ran after call %%d (--transform fused "
+               "calls that do not always run one right after another)\\n\", site, op2c_%s_at);\n",
+          l->invocation, l->nparts, l->invocation);
+  fprintf(out, "    exit(1);\n  }\n  op2c_%s_at = site;\n}\n", l->invocation);
+  for (int s = 0, k = 0; s < l->nparts; s++) {
+    const IRLoop *p = l->parts[s];
+    bool last = s == l->nparts - 1;
+    fprintf(out, "static void op_par_loop_%s(const char *name, op_set set", site_fn(l, s));
+    for (int i = 0; i < p->nargs; i++)
+      fprintf(out, ", op_arg arg%d", i);
+    fprintf(out, ")\n{\n  (void)name;\n  op2c_%s_order(%d);\n", l->invocation, s + 1);
+    if (!last) {
+      fprintf(out, "  (void)set;\n");
+      for (int i = 0; i < p->nargs; i++, k++)
+        fprintf(out, "  op2c_%s_args[%d] = arg%d;\n", l->invocation, k, i);
+    } else {
+      fprintf(out, "  op2c_%s_at = 0;\n  op_par_loop_%s(%s, set", l->invocation, l->invocation, l->name);
+      for (int i = 0; i < kept; i++)
+        fprintf(out, ", op2c_%s_args[%d]", l->invocation, i);
+      for (int i = 0; i < p->nargs; i++)
+        fprintf(out, ", arg%d", i);
+      fprintf(out, ");\n");
+    }
+    fprintf(out, "}\n");
+  }
+}
+
 // Writes the translated copy of prog's file; returns false on error. The
 // tinsel back end shares it, with its own header lines and loop functions.
 bool translate_source(const Program *prog, const char *path, const Translation *tr) {
@@ -151,39 +197,47 @@ bool translate_source(const Program *prog, const char *path, const Translation *
   if (tr->header)
     tr->header(out, prog);
   fprintf(out, "#undef OP2C_PREAMBLE\n");
-  for (int i = 0; i < prog->nloops; i++) {
-    const IRLoop *l = prog->loops[i];
-    fprintf(out, "static void op_par_loop_%s(const char *, op_set", l->invocation);
-    for (int j = 0; j < l->nargs; j++)
-      fprintf(out, ", op_arg");
-    fprintf(out, ");\n");
-  }
+  for (int i = 0; i < prog->nloops; i++)
+    for (int s = 0; s < sites(prog->loops[i]); s++) {
+      const IRLoop *l = prog->loops[i], *site = site_loop(l, s);
+      fprintf(out, "static void op_par_loop_%s(const char *, op_set", site_fn(l, s));
+      for (int j = 0; j < site->nargs; j++)
+        fprintf(out, ", op_arg");
+      fprintf(out, ");\n");
+    }
   fprintf(out, "#line 1 \"%s\"\n", absolute(prog->file->name));
 
   const char *pos = src;
-  for (int i = 0; i < prog->nloops; i++) {
-    const IRLoop *l = prog->loops[i];
-    Token *comma = l->kernel_tok->next;
-    if (l->kernel_tok->from_macro || comma->from_macro || l->kernel_tok->file != prog->file ||
-        !tok_equal(comma, ",")) {
-      error_tok(l->kernel_tok, "op_par_loop's kernel must be written literally in the call");
-      fclose(out);
-      return false;
+  for (int i = 0; i < prog->nloops; i++)
+    for (int s = 0; s < sites(prog->loops[i]); s++) {
+      const IRLoop *l = site_loop(prog->loops[i], s);
+      Token *comma = l->kernel_tok->next;
+      if (l->kernel_tok->from_macro || comma->from_macro || l->kernel_tok->file != prog->file ||
+          !tok_equal(comma, ",")) {
+        error_tok(l->kernel_tok, "op_par_loop's kernel must be written literally in the call");
+        fclose(out);
+        return false;
+      }
+      fwrite(pos, 1, (size_t)(l->tok->loc - pos), out);
+      fprintf(out, "op_par_loop_%s(", site_fn(prog->loops[i], s));
+      const char *after = comma->loc + comma->len;
+      for (int k = count_lines(l->tok->loc, (size_t)(after - l->tok->loc)); k > 0; k--)
+        fputc('\n', out);
+      pos = after;
     }
-    fwrite(pos, 1, (size_t)(l->tok->loc - pos), out);
-    fprintf(out, "op_par_loop_%s(", l->invocation);
-    const char *after = comma->loc + comma->len;
-    for (int k = count_lines(l->tok->loc, (size_t)(after - l->tok->loc)); k > 0; k--)
-      fputc('\n', out);
-    pos = after;
-  }
   fputs(pos, out);
   fflush(out);
   fprintf(out, "\n#line %d \"%s\"\n", count_lines(text, len) + 3, path);
+  for (int i = 0; i < prog->nloops; i++) // fused loops' kernels call the parts' kernels
+    if (prog->loops[i]->nparts)
+      fprintf(out, "\n%s", prog->loops[i]->kernel->text);
   if (tr->before_loops)
     tr->before_loops(out, prog);
   for (int i = 0; i < prog->nloops; i++)
     tr->gen_loop(out, prog->loops[i]);
+  for (int i = 0; i < prog->nloops; i++)
+    if (prog->loops[i]->nparts)
+      gen_fused_sites(out, prog->loops[i]);
   fclose(out);
 
   FILE *fp = fopen(path, "w");

@@ -9,6 +9,7 @@
 // op2c allocated is released after each input.
 #include "../../../compiler/op2c.h"
 #include "../../../compiler/backends/tinsel/graph.h"
+#include "../input_file.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -18,24 +19,16 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char dir[] = "/tmp/op2c-fuzz.XXXXXX";
-static char path[sizeof(dir) + 16];
 static FILE *devnull;
 static jmp_buf fatal;
 
-static void cleanup(void) {
-  unlink(path);
-  rmdir(dir);
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc, (void)argv;
-  if (!mkdtemp(dir) || !(devnull = fopen("/dev/null", "w"))) {
+  fuzz_input_init("input.cpp");
+  if (!(devnull = fopen("/dev/null", "w"))) {
     perror("op2c fuzz harness");
     exit(1);
   }
-  snprintf(path, sizeof(path), "%s/input.cpp", dir);
-  atexit(cleanup);
   diag_stream = devnull;
   // The same checks with a smaller token budget: inputs that make millions
   // of tokens are slow to find the limit and say nothing new.
@@ -44,11 +37,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  FILE *f = fopen(path, "wb");
-  if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0) {
-    perror(path);
-    abort();
-  }
+  const char *path = fuzz_input_write(data, size);
   // The headers the seed programs include (tests/fuzz/op2c/seeds), found in
   // the tree as op2c -I would find them: the harness runs from its top.
   PPOptions pp = {0};

@@ -1,0 +1,2 @@
+# every legal run of consecutive loops
+fuse all

@@ -1,0 +1,1 @@
+fuse twice once

@@ -1,0 +1,2 @@
+fuse start scale gather
+fuse spread
