@@ -1,11 +1,11 @@
 # taskgraph/rules.mk: tg.h, the task-graph API (issue 20 item 1; docs/taskgraph.md).
 #   $(LIB)/libtg.a    the API and its host reference scheduler (the oracle)
 #   $(BIN)/tg_demo    checkpoint and resume of the worked example
-TG_HDRS := taskgraph/tg.h taskgraph/tg_example.h
+TG_HDRS := taskgraph/tg.h taskgraph/tg_example.h taskgraph/tg_merge.h firmware/softswitch/ss_counted.h
 
 $(OBJ)/taskgraph/%.o: taskgraph/%.c $(TG_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itaskgraph -c $< -o $@
+	$(CC) $(CFLAGS) -Itaskgraph -Ifirmware/softswitch -c $< -o $@
 
 $(LIB)/libtg.a: $(OBJ)/taskgraph/tg.o
 	@mkdir -p $(@D)

@@ -6,6 +6,8 @@
  */
 #include "tg.h"
 
+#include "ss_counted.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,14 @@ typedef struct {
   uint32_t from_port, to_port;
 } Edge;
 
+/* A counted input port (tg.h): its event, and a ring of up to 2N items (the
+ * N of a completed wait, and up to N posts for the next one). */
+typedef struct {
+  ss_counted ev;
+  uint8_t *buf;
+  uint32_t head, n, size; /* size = 2N items */
+} Counted;
+
 typedef struct {
   char *name;
   int coroutine;
@@ -26,7 +36,8 @@ typedef struct {
   void *ctx;
   uint32_t nin, nout;
   tg_port *in, *out;
-  int *in_edge;        /* [nin]: the edge into each input port, -1 none */
+  int *in_edge;        /* [nin]: the edge into each input port (a counted port: its first), -1 none */
+  Counted *cin;        /* [nin]: counted ports (buf NULL: a plain port) */
   int **out_edges;     /* [nout]: the edges out of each output port */
   uint32_t *nout_edges;
   uint32_t *in_off, *out_off, in_bytes, out_bytes;
@@ -72,6 +83,9 @@ tg_graph *tg_graph_new(unsigned flags) {
 }
 
 static void node_free(Node *n) {
+  for (uint32_t p = 0; n->cin && p < n->nin; p++)
+    free(n->cin[p].buf);
+  free(n->cin);
   for (uint32_t p = 0; p < n->nout; p++)
     free(n->out_edges[p]);
   free(n->name), free(n->in), free(n->out), free(n->in_edge), free(n->out_edges), free(n->nout_edges);
@@ -108,8 +122,20 @@ static int check_ports(tg_graph *g, const char *name, const char *dir, uint32_t 
     if (p[i].bytes < 1 || p[i].bytes > TG_MAX_ITEM_BYTES)
       return fail(g, "node %s: %s port %u: items of %u bytes, must be 1..%u", name, dir, i, p[i].bytes,
                   TG_MAX_ITEM_BYTES);
+  for (uint32_t i = 0; i < n; i++) {
+    if (p[i].count && dir[0] == 'o')
+      return fail(g, "node %s: output port %u: a count (%u); only an input port can be counted", name, i, p[i].count);
+    if (p[i].count > TG_MAX_COUNT)
+      return fail(g, "node %s: %s port %u: count %u, at most %u", name, dir, i, p[i].count, TG_MAX_COUNT);
+    if ((uint64_t)p[i].count * p[i].bytes > TG_MAX_COUNT_BYTES)
+      return fail(g, "node %s: %s port %u: %u items of %u bytes, at most %u bytes", name, dir, i, p[i].count,
+                  p[i].bytes, TG_MAX_COUNT_BYTES);
+  }
   return 0;
 }
+
+/* The bytes of a firing's input on a port: one item, or a counted port's N. */
+static uint32_t port_bytes(const tg_port *p) { return p->bytes * (p->count ? p->count : 1u); }
 
 /* Offsets of each port's item in a buffer: 8-aligned, so items of any C type fit. */
 static uint32_t *offsets(uint32_t n, const tg_port *p, uint32_t *total) {
@@ -117,7 +143,7 @@ static uint32_t *offsets(uint32_t n, const tg_port *p, uint32_t *total) {
   if (!off)
     return NULL;
   for (uint32_t i = 0; i < n; i++)
-    off[i] = at, at += (p[i].bytes + 7u) & ~7u;
+    off[i] = at, at += (port_bytes(&p[i]) + 7u) & ~7u;
   *total = at;
   return off;
 }
@@ -146,13 +172,13 @@ static int add_node(tg_graph *g, const char *name, int coroutine, tg_function fn
   n->name = malloc(strlen(name) + 1);
   n->coroutine = coroutine, n->fn = fn, n->co = co, n->ctx = ctx, n->nin = nin, n->nout = nout;
   n->in = zalloc(nin, sizeof(tg_port)), n->out = zalloc(nout, sizeof(tg_port));
-  n->in_edge = zalloc(nin, sizeof(int));
+  n->in_edge = zalloc(nin, sizeof(int)), n->cin = zalloc(nin, sizeof(Counted));
   n->out_edges = zalloc(nout, sizeof(int *)), n->nout_edges = zalloc(nout, sizeof(uint32_t));
   n->in_off = offsets(nin, in, &n->in_bytes), n->out_off = offsets(nout, out, &n->out_bytes);
   n->in_ptr = zalloc(nin, sizeof(void *)), n->out_ptr = zalloc(nout, sizeof(void *));
   n->state_bytes = coroutine ? state_bytes : 0;
   n->init = zalloc(n->state_bytes, 1), n->state = zalloc(n->state_bytes, 1);
-  if (!n->name || !n->in || !n->out || !n->in_edge || !n->out_edges || !n->nout_edges || !n->in_off || !n->out_off ||
+  if (!n->name || !n->in || !n->out || !n->in_edge || !n->cin || !n->out_edges || !n->nout_edges || !n->in_off || !n->out_off ||
       !n->in_ptr || !n->out_ptr || !n->init || !n->state) {
     node_free(n);
     return fail(g, "node %s: out of memory", name);
@@ -169,6 +195,18 @@ static int add_node(tg_graph *g, const char *name, int coroutine, tg_function fn
     memcpy(n->out, out, nout * sizeof(tg_port));
   for (uint32_t i = 0; i < nin; i++)
     n->in_edge[i] = -1, n->in_ptr[i] = n->inbuf + n->in_off[i];
+  for (uint32_t i = 0; i < nin; i++)
+    if (in[i].count) { /* the port's EVENT WAIT (UNTIL_COUNT = N) is armed from the start */
+      Counted *c = &n->cin[i];
+      c->size = 2 * in[i].count;
+      if (!(c->buf = zalloc(c->size, in[i].bytes))) {
+        node_free(n);
+        return fail(g, "node %s: out of memory (counted port %u: %u items of %u bytes)", name, i, c->size,
+                    in[i].bytes);
+      }
+      ss_event_init(&c->ev);
+      ss_event_wait(&c->ev, in[i].count);
+    }
   for (uint32_t i = 0; i < nout; i++)
     n->out_ptr[i] = n->outbuf + n->out_off[i];
   if (n->state_bytes && initial_state)
@@ -228,7 +266,7 @@ int tg_add_edge(tg_graph *g, int from, uint32_t from_port, int to, uint32_t to_p
   if (pa->type != pb->type || pa->bytes != pb->bytes)
     return fail(g, "edge %s.out%u -> %s.in%u: incompatible ports (type %u, %u-byte items -> type %u, %u-byte items)",
                 a->name, from_port, b->name, to_port, pa->type, pa->bytes, pb->type, pb->bytes);
-  if (b->in_edge[to_port] >= 0)
+  if (b->in_edge[to_port] >= 0 && !pb->count)
     return fail(g, "edge %s.out%u -> %s.in%u: the input port already has edge %d", a->name, from_port, b->name,
                 to_port, b->in_edge[to_port]);
   if (capacity < 1 || capacity > TG_MAX_CAPACITY)
@@ -261,7 +299,8 @@ int tg_add_edge(tg_graph *g, int from, uint32_t from_port, int to, uint32_t to_p
   Edge *e = &g->edges[g->ne];
   *e = (Edge){buf, 0, 0, capacity, pa->bytes, from, to, from_port, to_port};
   list[a->nout_edges[from_port]++] = (int)g->ne;
-  b->in_edge[to_port] = (int)g->ne;
+  if (b->in_edge[to_port] < 0)
+    b->in_edge[to_port] = (int)g->ne;
   return (int)g->ne++;
 }
 
@@ -279,7 +318,7 @@ static int outputs_have_room(const tg_graph *g, const Node *n) {
 
 static int inputs_there(const tg_graph *g, const Node *n) {
   for (uint32_t p = 0; p < n->nin; p++)
-    if (n->in_edge[p] < 0 || g->edges[n->in_edge[p]].n == 0)
+    if (n->in_edge[p] < 0 || (n->cin[p].buf ? ss_event_waiting(&n->cin[p].ev) : g->edges[n->in_edge[p]].n == 0))
       return 0;
   return 1;
 }
@@ -294,24 +333,58 @@ static int can_run(const tg_graph *g, const Node *n) {
   return inputs_there(g, n);
 }
 
-static void take_inputs(tg_graph *g, Node *n) {
+static int take_inputs(tg_graph *g, Node *n) {
   for (uint32_t p = 0; p < n->nin; p++) {
+    Counted *c = &n->cin[p];
+    if (c->buf) { /* the N items of the completed wait; then the next EVENT WAIT */
+      uint32_t N = n->in[p].count, bytes = n->in[p].bytes;
+      for (uint32_t k = 0; k < N; k++)
+        memcpy(n->inbuf + n->in_off[p] + (size_t)k * bytes, c->buf + (size_t)((c->head + k) % c->size) * bytes, bytes);
+      c->head = (c->head + N) % c->size, c->n -= N;
+      if (ss_event_wait(&c->ev, N) == SS_EVENT_OVER) /* cannot happen: post() refuses the post first */
+        return fail(g, "counted port %s.in%u: %u posts at its EVENT WAIT (UNTIL_COUNT = %u): the count exceeds the "
+                       "threshold (J3/14-104)", n->name, p, ss_event_count(&c->ev), N);
+      continue;
+    }
     Edge *e = &g->edges[n->in_edge[p]];
     memcpy(n->inbuf + n->in_off[p], e->buf + (size_t)e->head * e->bytes, e->bytes);
     e->head = (e->head + 1) % e->cap, e->n--;
   }
+  return 0;
 }
 
-static void push_outputs(tg_graph *g, Node *n, uint32_t produced) {
+/* An item on an edge into a counted port: an EVENT POST (tg.h). */
+static int post(tg_graph *g, const Edge *e, const uint8_t *item) {
+  Node *to = &g->nodes[e->to];
+  Counted *c = &to->cin[e->to_port];
+  uint32_t N = to->in[e->to_port].count;
+  if (!ss_event_waiting(&c->ev) && ss_event_count(&c->ev) >= N)
+    return fail(g, "counted port %s.in%u: a post from %s.out%u brings its count to %u while its EVENT WAIT "
+                   "(UNTIL_COUNT = %u) is complete and its items not yet taken: the count exceeds the threshold "
+                   "(J3/14-104)", to->name, e->to_port, g->nodes[e->from].name, e->from_port, N + ss_event_count(&c->ev) + 1, N);
+  if (ss_event_post(&c->ev) == SS_EVENT_OVER)
+    return fail(g, "counted port %s.in%u: more than 2^32 - 1 posts", to->name, e->to_port);
+  memcpy(c->buf + (size_t)((c->head + c->n) % c->size) * e->bytes, item, e->bytes);
+  c->n++;
+  return 0;
+}
+
+static int push_outputs(tg_graph *g, Node *n, uint32_t produced) {
   for (uint32_t p = 0; p < n->nout; p++) {
     if (!(produced >> p & 1u))
       continue;
     for (uint32_t k = 0; k < n->nout_edges[p]; k++) {
       Edge *e = &g->edges[n->out_edges[p][k]];
+      if (g->nodes[e->to].cin[e->to_port].buf) {
+        if (post(g, e, n->outbuf + n->out_off[p]))
+          return -1;
+        continue;
+      }
       memcpy(e->buf + (size_t)((e->head + e->n) % e->cap) * e->bytes, n->outbuf + n->out_off[p], e->bytes);
       e->n++;
     }
   }
+  return 0;
 }
 
 /* One step of a coroutine that may run (room on its outputs, invoked). */
@@ -330,29 +403,30 @@ static int step(tg_graph *g, Node *n) {
   if (want && r == TG_ACTIVE && !n->nin)
     return fail(g, "coroutine %s: asked for input (TG_WANT_INPUT), but it has no input ports", n->name);
   n->want = want && r == TG_ACTIVE;
-  push_outputs(g, n, produced);
   n->run = r;
   n->firings++, g->firings++;
-  return 0;
+  return push_outputs(g, n, produced);
 }
 
 static int fire(tg_graph *g, Node *n) {
   if (!n->coroutine) {
-    take_inputs(g, n);
+    if (take_inputs(g, n))
+      return -1;
     memset(n->outbuf, 0, n->out_bytes);
     n->fn(n->ctx, (const void *const *)n->in_ptr, n->out_ptr);
-    push_outputs(g, n, n->nout >= 32 ? ~0u : (1u << n->nout) - 1u);
     n->ran = 1;
     n->firings++, g->firings++;
-    return 0;
+    return push_outputs(g, n, n->nout >= 32 ? ~0u : (1u << n->nout) - 1u);
   }
   if (n->run != TG_ACTIVE) { /* a new invocation: its inputs, the initial computation state */
-    take_inputs(g, n);
+    if (take_inputs(g, n))
+      return -1;
     memcpy(n->state, n->init, n->state_bytes);
     n->run = TG_ACTIVE;
     n->invocations++;
   } else if (n->want) { /* the inputs it asked for */
-    take_inputs(g, n);
+    if (take_inputs(g, n))
+      return -1;
     n->want = 0;
   }
   return step(g, n);
@@ -400,7 +474,7 @@ static int quiescent(tg_graph *g) {
       return fail(g, "deadlock: node %s is in the invalid run state", n->name);
     if (n->coroutine && n->run == TG_ACTIVE && n->want)
       for (uint32_t p = 0; p < n->nin; p++)
-        if (g->edges[n->in_edge[p]].n == 0)
+        if (n->cin[p].buf ? ss_event_waiting(&n->cin[p].ev) : g->edges[n->in_edge[p]].n == 0)
           return fail(g, "deadlock: coroutine %s is active and asked for input, but its input port %u gets no more "
                          "items", n->name, p);
     if (n->coroutine && n->run == TG_ACTIVE)
@@ -417,6 +491,20 @@ static int quiescent(tg_graph *g) {
     if (e->n)
       return fail(g, "deadlock: edge %s.out%u -> %s.in%u holds %u items that %s cannot take", g->nodes[e->from].name,
                   e->from_port, g->nodes[e->to].name, e->to_port, e->n, g->nodes[e->to].name);
+  }
+  for (uint32_t i = 0; i < g->nn; i++) {
+    const Node *n = &g->nodes[i];
+    for (uint32_t p = 0; p < n->nin; p++) {
+      const Counted *c = &n->cin[p];
+      if (!c->buf || (ss_event_waiting(&c->ev) && !ss_event_count(&c->ev))) /* armed, no posts: at rest */
+        continue;
+      if (!ss_event_waiting(&c->ev))
+        return fail(g, "deadlock: counted port %s.in%u holds %u items (its EVENT WAIT for %u is complete) that %s "
+                       "cannot take", n->name, p, c->n, n->in[p].count, n->name);
+      return fail(g, "counted port %s.in%u: %u posts at the end, and its EVENT WAIT waits for %u (missing posts, or "
+                     "excess posts after a firing took %u)", n->name, p, ss_event_count(&c->ev), n->in[p].count,
+                  n->in[p].count);
+    }
   }
   return 0;
 }
@@ -458,8 +546,9 @@ int tg_resume(tg_graph *g, int node) {
     return fail(g, "resume %s: an output edge is full", n->name);
   if (n->want && !inputs_there(g, n))
     return fail(g, "resume %s: the coroutine asked for input, and an input port has none", n->name);
-  if (n->want)
-    take_inputs(g, n), n->want = 0;
+  if (n->want && take_inputs(g, n))
+    return -1;
+  n->want = 0;
   return step(g, n) ? -1 : (int)n->run;
 }
 
@@ -475,10 +564,23 @@ uint64_t tg_firings(const tg_graph *g) { return g->firings; }
  * firings; per node: u32 run state, u32 flags (1: a function ran, 2: a
  * coroutine waits for input), u64 firings, u64 invocations,
  * the computation state (state_bytes), the current invocation's inputs
- * (its input items, in port order); per edge: u32 items, then the items
- * from the oldest. Nothing follows. */
+ * (its input items, in port order; a counted port's N); per edge: u32 items,
+ * then the items from the oldest. Nothing follows. Version 2, for graphs
+ * with counted ports (version 1 otherwise, so older checkpoints stay
+ * valid): after a node's inputs, per counted port, its event (u32 count, u32
+ * target: ss_counted.h's fields) and u32 items, then the items from the
+ * oldest. */
 
 #define TGCK_VERSION 1u
+#define TGCK_VERSION_COUNTED 2u
+
+static int has_counted(const tg_graph *g) {
+  for (uint32_t i = 0; i < g->nn; i++)
+    for (uint32_t p = 0; p < g->nodes[i].nin; p++)
+      if (g->nodes[i].in[p].count)
+        return 1;
+  return 0;
+}
 
 static uint32_t fnv(uint32_t h, uint32_t v) {
   for (int i = 0; i < 4; i++)
@@ -492,7 +594,8 @@ static uint32_t shape(const tg_graph *g) {
     const Node *n = &g->nodes[i];
     h = fnv(fnv(fnv(fnv(h, (uint32_t)n->coroutine), n->nin), n->nout), n->state_bytes);
     for (uint32_t p = 0; p < n->nin; p++)
-      h = fnv(fnv(h, n->in[p].type), n->in[p].bytes);
+      h = n->in[p].count ? fnv(fnv(fnv(h, n->in[p].type), n->in[p].bytes), n->in[p].count)
+                         : fnv(fnv(h, n->in[p].type), n->in[p].bytes);
     for (uint32_t p = 0; p < n->nout; p++)
       h = fnv(fnv(h, n->out[p].type), n->out[p].bytes);
   }
@@ -536,14 +639,22 @@ static void put64(Out *o, uint64_t v) { put32(o, (uint32_t)v), put32(o, (uint32_
 
 uint8_t *tg_checkpoint_mem(const tg_graph *g, size_t *len) {
   Out o = {0};
-  put(&o, "TGCK", 4), put32(&o, TGCK_VERSION), put32(&o, shape(g)), put32(&o, g->nn), put32(&o, g->ne);
+  put(&o, "TGCK", 4), put32(&o, has_counted(g) ? TGCK_VERSION_COUNTED : TGCK_VERSION), put32(&o, shape(g)), put32(&o, g->nn), put32(&o, g->ne);
   put64(&o, g->firings);
   for (uint32_t i = 0; i < g->nn; i++) {
     const Node *n = &g->nodes[i];
     put32(&o, (uint32_t)n->run), put32(&o, n->ran | n->want << 1), put64(&o, n->firings), put64(&o, n->invocations);
     put(&o, n->state, n->state_bytes);
     for (uint32_t p = 0; p < n->nin; p++)
-      put(&o, n->inbuf + n->in_off[p], n->in[p].bytes);
+      put(&o, n->inbuf + n->in_off[p], port_bytes(&n->in[p]));
+    for (uint32_t p = 0; p < n->nin; p++) {
+      const Counted *c = &n->cin[p];
+      if (!c->buf)
+        continue;
+      put32(&o, c->ev.count), put32(&o, c->ev.target), put32(&o, c->n);
+      for (uint32_t k = 0; k < c->n; k++)
+        put(&o, c->buf + (size_t)((c->head + k) % c->size) * n->in[p].bytes, n->in[p].bytes);
+    }
   }
   for (uint32_t i = 0; i < g->ne; i++) {
     const Edge *e = &g->edges[i];
@@ -618,6 +729,30 @@ static int bad(In *in, const char *fmt, uint32_t v, uint32_t limit) {
   return fail(in->g, "%s: offset %zu: error: %s", in->name, in->at, what), 1;
 }
 
+/* A counted port's event and items: a wait for N armed with fewer than N
+ * posts (all held), or a completed wait (N held) and at most N posts more. */
+static int restore_counted(In *in, Node *n, uint32_t p, int apply) {
+  Counted *c = &n->cin[p];
+  uint32_t N = n->in[p].count, count = get32(in, "a counted port's count"), target = get32(in, "a counted port's wait");
+  uint32_t items = get32(in, "a counted port's item count");
+  if (in->bad)
+    return -1;
+  int waiting = target == (N << 2 | SS_EVENT_WAITING);
+  if (!waiting && target != 0)
+    return bad(in, "a counted port's wait %08x (0, or its count %u armed)", target, N), -1;
+  if (count > N - (uint32_t)waiting || (waiting && count == N))
+    return bad(in, "a counted port's count %u (at most %u)", count, N - (uint32_t)waiting), -1;
+  if (items != count + (waiting ? 0 : N))
+    return bad(in, "a counted port holds %u items for a count of %u", items, count), -1;
+  const uint8_t *data = get(in, (size_t)items * n->in[p].bytes, "a counted port's items");
+  if (apply && data) {
+    c->ev.count = count, c->ev.target = target, c->head = 0, c->n = items;
+    if (items)
+      memcpy(c->buf, data, (size_t)items * n->in[p].bytes);
+  }
+  return in->bad ? -1 : 0;
+}
+
 /* One pass over the checkpoint: checks everything, and writes into the
  * graph only when APPLY (the second pass, after a clean first). */
 static int restore_pass(In *in, int apply) {
@@ -626,7 +761,8 @@ static int restore_pass(In *in, int apply) {
   if (magic && memcmp(magic, "TGCK", 4))
     return fail(g, "%s: offset 0: error: not a task-graph checkpoint (it must begin with \"TGCK\")", in->name);
   uint32_t v = get32(in, "the version");
-  if (!in->bad && v != TGCK_VERSION && bad(in, "version %u, this reader knows %u", v, TGCK_VERSION))
+  uint32_t want = has_counted(g) ? TGCK_VERSION_COUNTED : TGCK_VERSION;
+  if (!in->bad && v != want && bad(in, "version %u, and this graph's checkpoints are version %u", v, want))
     return -1;
   uint32_t sh = get32(in, "the graph's shape");
   if (!in->bad && sh != shape(g) && bad(in, "the checkpoint's graph (shape %08x) is not this graph (%08x)", sh, shape(g)))
@@ -654,10 +790,13 @@ static int restore_pass(In *in, int apply) {
         memcpy(n->state, st, n->state_bytes);
     }
     for (uint32_t p = 0; p < n->nin && !in->bad; p++) {
-      const uint8_t *item = get(in, n->in[p].bytes, "an invocation's input");
+      const uint8_t *item = get(in, port_bytes(&n->in[p]), "an invocation's input");
       if (apply && item)
-        memcpy(n->inbuf + n->in_off[p], item, n->in[p].bytes);
+        memcpy(n->inbuf + n->in_off[p], item, port_bytes(&n->in[p]));
     }
+    for (uint32_t p = 0; p < n->nin && !in->bad; p++)
+      if (n->cin[p].buf && restore_counted(in, n, p, apply))
+        return -1;
   }
   for (uint32_t i = 0; i < g->ne && !in->bad; i++) {
     Edge *e = &g->edges[i];

@@ -32,20 +32,41 @@
  *     A step runs only when every output edge has room. From TG_FINAL the
  *     next invocation starts when new inputs are there.
  *
+ * Counted input ports (seed 002, J3/14-104's counted events; issue 20's
+ * multifrontal tree): an input port with COUNT = N >= 1 takes any number of
+ * edges, and every item that arrives on any of them is an EVENT POST to
+ * the port's event (firmware/softswitch/ss_counted.h, the one counted-event
+ * primitive). The node holds an EVENT WAIT (UNTIL_COUNT = N) on it: armed
+ * when the node is made and again each time a firing has taken the port's
+ * items. The port is "there" for a firing when the wait has completed (N
+ * posts); the firing takes exactly those N items, and IN[p] points to the N
+ * items one after another, in the order they arrived (which a correct graph
+ * must not depend on: posts are unordered). Posts never wait for room (an
+ * edge's capacity is not used): a port keeps up to N posts beyond the N of
+ * a completed wait, for the next firing. A post that would bring the count
+ * beyond N while the wait is complete is J3/14-104's error, "the count
+ * exceeds the threshold" (ss_event_wait would return SS_EVENT_OVER at the
+ * node's next wait): the run stops with it. At the end of tg_sync_wait a
+ * port whose posts no wait took (fewer than N, or left over after a firing)
+ * is an error too: missing or excess posts. Output ports must have count 0.
+ *
  * Errors (every call that can fail returns -1 and leaves a message naming
  * the nodes, ports and limits in tg_error):
  *   - an edge between incompatible ports (type tags or item sizes differ),
- *     a port out of range, an input port with a second edge;
+ *     a port out of range, a plain input port with a second edge, a count
+ *     on an output port, a count over TG_MAX_COUNT or N items over
+ *     TG_MAX_COUNT_BYTES;
+ *   - a post beyond a counted port's threshold (above);
  *   - an edge that closes a cycle in a graph made with TG_DAG;
  *   - tg_resume on a node in its final state (the node becomes TG_INVALID);
  *   - a step that returns another run state than TG_ACTIVE or TG_FINAL;
  *   - tg_sync_wait when nothing can run but work is left (a deadlock: an
- *     edge holds items no node takes, or an active coroutine waits for
- *     room), or an input port without an edge.
+ *     edge or a counted port holds items no node takes, or an active
+ *     coroutine waits for room), or an input port without an edge.
  *
  * Checkpoints: tg_checkpoint writes every node's run state, computation
  * state, the inputs of its current invocation and counters, and every
- * edge's items, to a file; tg_restore reads one into a graph built the same
+ * edge's and counted port's items, to a file; tg_restore reads one into a graph built the same
  * way (same nodes, ports, edges and sizes: checked), which then goes on as
  * if it had never stopped.
  */
@@ -62,12 +83,15 @@ typedef enum { TG_INITIAL = 0, TG_ACTIVE = 1, TG_FINAL = 2, TG_INVALID = 3 } tg_
 typedef struct {
   uint32_t type;   /* compatibility tag: an edge needs the same tag at both ends */
   uint32_t bytes;  /* item size, 1 .. TG_MAX_ITEM_BYTES */
+  uint32_t count;  /* input ports only: 0 a plain port; N >= 1 a COUNTED port (see the top) */
 } tg_port;
 
 #define TG_MAX_PORTS 31u         /* per direction, per node (one bit of *produced each) */
 #define TG_MAX_ITEM_BYTES 4096u
 #define TG_MAX_STATE_BYTES 65536u
 #define TG_MAX_CAPACITY 1048576u /* items per edge */
+#define TG_MAX_COUNT 1048576u    /* a counted port's threshold N */
+#define TG_MAX_COUNT_BYTES 67108864u /* N times the item size */
 
 /* graph flags */
 #define TG_DAG 1u                /* refuse edges that close a cycle */

@@ -80,7 +80,7 @@ static inline tg_graph *tg_example(uint32_t n, uint32_t cap, uint32_t *result) {
   tg_graph *g = tg_graph_new(TG_DAG);
   if (!g)
     return NULL;
-  const tg_port u32 = {1, sizeof(uint32_t)};
+  const tg_port u32 = {1, sizeof(uint32_t), 0};
   tgx_gen_state gs = {0, n};
   tgx_steps_state ss = {0, 0};
   tgx_sum_state su = {0, 0, n};

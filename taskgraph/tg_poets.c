@@ -75,6 +75,10 @@ static int describe(const tg_graph *g, Build *b, char *err, size_t errlen) {
                       "most %u, %u and %u", ni.name, ni.nin, ni.nout, ni.state_bytes, TGP_PORTS, TGP_PORTS,
                       TGP_STATE), -1;
     for (uint32_t q = 0; q < ni.nin; q++)
+      if (ni.in[q].count)
+        return snprintf(err, errlen, "node %s: input port %u is counted (%u): the POETS back end has no counted ports "
+                        "(docs/taskgraph.md)", ni.name, q, ni.in[q].count), -1;
+    for (uint32_t q = 0; q < ni.nin; q++)
       p->in_bytes[q] = ni.in[q].bytes;
     for (uint32_t q = 0; q < ni.nout; q++)
       p->out_bytes[q] = ni.out[q].bytes;

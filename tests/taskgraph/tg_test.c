@@ -7,6 +7,7 @@
 
 #include "tg.h"
 #include "tg_example.h"
+#include "tg_merge.h"
 
 static int passed, failed;
 static void check(int ok, const char *name, const char *why) {
@@ -91,7 +92,7 @@ static void nop(void *c, const void *const *in, void *const *out) { (void)c, (vo
 // Misuse: incompatible ports, a second edge into a port, ports and sizes out of range, cycles.
 static void misuse(void) {
   tg_graph *g = tg_graph_new(TG_DAG);
-  tg_port a = {1, 8}, b = {2, 8}, c = {1, 4};
+  tg_port a = {1, 8, 0}, b = {2, 8, 0}, c = {1, 4, 0};
   int f = tg_add_function(g, "f", nop, NULL, 1, &a, 1, &a);
   int h = tg_add_function(g, "h", nop, NULL, 1, &b, 1, &c);
   int k = tg_add_function(g, "k", nop, NULL, 1, &a, 1, &a);
@@ -110,7 +111,7 @@ static void misuse(void) {
         "misuse: an edge that closes a cycle in a DAG", tg_error(g));
   check(tg_sync_wait(g) < 0 && has(g, "node f: input port 0 has no edge"), "misuse: an input port without an edge",
         tg_error(g));
-  tg_port big = {1, TG_MAX_ITEM_BYTES + 1};
+  tg_port big = {1, TG_MAX_ITEM_BYTES + 1, 0};
   check(tg_add_function(g, "x", nop, NULL, 1, &big, 0, NULL) < 0 && has(g, "items of 4097 bytes"),
         "misuse: items over the size limit", tg_error(g));
   check(tg_add_function(g, "y", NULL, NULL, 0, NULL, 0, NULL) < 0 && has(g, "no function"), "misuse: no function",
@@ -140,7 +141,7 @@ static void misuse(void) {
 // Deadlocks: a node with two inputs, one of which never gets an item.
 static void deadlocks(void) {
   tg_graph *g = tg_graph_new(TG_DAG);
-  tg_port a = {1, 8};
+  tg_port a = {1, 8, 0};
   tg_port two[2] = {a, a};
   int src = tg_add_function(g, "src", nop, NULL, 0, NULL, 1, &a);
   int mid = tg_add_function(g, "mid", nop, NULL, 1, &a, 1, &a);
@@ -249,6 +250,170 @@ static void bad_checkpoints(void) {
   tg_graph_free(g);
 }
 
+// Counted input ports: many edges into one port, a firing per N posts.
+static void counted_runs(void) {
+  static const uint32_t cfg[][3] = {{1, 1, 1}, {5, 1, 5}, {4, 3, 6}, {7, 2, 7}, {3, 4, 12}, {30, 1, 30}};
+  for (size_t c = 0; c < sizeof(cfg) / sizeof(cfg[0]); c++)
+    for (uint64_t seed = 0; seed < 5; seed++) {
+      uint32_t k = cfg[c][0], per = cfg[c][1], n = cfg[c][2];
+      tgm_host result;
+      tg_graph *g = tg_merge(k, per, n, &result);
+      tg_set_seed(g, seed);
+      char name[128];
+      snprintf(name, sizeof(name), "counted: %u sources of %u into a port counted %u, order %llu", k, per, n,
+               (unsigned long long)seed);
+      int r = g ? tg_sync_wait(g) : -1;
+      const tgm_merge_state *s = g ? tg_node_state(g, TGM_MERGE) : NULL;
+      check(r == 0 && result.total == tg_merge_expect(k, per) && s->rounds == k * per / n &&
+                tg_node_firings(g, TGM_MERGE) == k * per / n && tg_node_run_state(g, TGM_MERGE) == TG_FINAL,
+            name, g ? tg_error(g) : "build");
+      tg_graph_free(g);
+    }
+  // The items of one firing are exactly N, and all of them (a function: one firing per N).
+  tgm_host result;
+  tg_graph *g = tg_merge(6, 1, 3, &result); // two rounds of 3
+  check(tg_sync_wait(g) == 0 && result.total == 21 && tg_node_firings(g, TGM_MERGE) == 2,
+        "counted: 6 posts, count 3: two rounds through TG_WANT_INPUT", tg_error(g));
+  tg_graph_free(g);
+}
+
+static void nop_co(void *c, const void *const *in, void *const *out) { (void)c, (void)in, (void)out; }
+static tg_run_state quiet(void *c, void *s, const void *const *in, void *const *out, uint32_t *p) {
+  (void)c, (void)s, (void)in, (void)out, (void)p;
+  return TG_FINAL;
+}
+
+// Misuse and J3/14-104's errors on counted ports.
+static void counted_errors(void) {
+  tg_port u = {1, 4, 0}, c2 = {1, 4, 2}, big = {1, 4, TG_MAX_COUNT + 1}, wide = {1, 4096, 65536};
+  tg_graph *g = tg_graph_new(0);
+  check(tg_add_function(g, "f", nop_co, NULL, 0, NULL, 1, &c2) < 0 && has(g, "node f: output port 0: a count (2)"),
+        "counted: a count on an output port is refused", tg_error(g));
+  check(tg_add_function(g, "f", nop_co, NULL, 1, &big, 0, NULL) < 0 && has(g, "count 1048577, at most 1048576"),
+        "counted: a count over TG_MAX_COUNT is refused", tg_error(g));
+  check(tg_add_function(g, "f", nop_co, NULL, 1, &wide, 0, NULL) < 0 && has(g, "65536 items of 4096 bytes, at most"),
+        "counted: N items over TG_MAX_COUNT_BYTES are refused", tg_error(g));
+  int a = tg_add_function(g, "a", nop_co, NULL, 0, NULL, 1, &u), b = tg_add_function(g, "b", nop_co, NULL, 0, NULL, 1, &u);
+  int p = tg_add_function(g, "plain", nop_co, NULL, 1, &u, 0, NULL);
+  int m = tg_add_function(g, "m", nop_co, NULL, 1, &c2, 0, NULL);
+  check(tg_add_edge(g, a, 0, p, 0, 1) >= 0 && tg_add_edge(g, b, 0, p, 0, 1) < 0 && has(g, "already has edge"),
+        "counted: a plain port still takes one edge", tg_error(g));
+  check(tg_add_edge(g, a, 0, m, 0, 1) >= 0 && tg_add_edge(g, b, 0, m, 0, 1) >= 0,
+        "counted: a counted port takes many edges", tg_error(g));
+  check(tg_sync_wait(g) == 0 && tg_node_firings(g, m) == 1, "counted: 2 posts, count 2: one firing", tg_error(g));
+  tg_graph_free(g);
+  // No edge into a counted port.
+  g = tg_graph_new(0);
+  tg_add_function(g, "m", nop_co, NULL, 1, &c2, 0, NULL);
+  check(tg_sync_wait(g) < 0 && has(g, "node m: input port 0 has no edge"), "counted: a counted port without edges",
+        tg_error(g));
+  tg_graph_free(g);
+  // Too few posts: the wait is left waiting.
+  tgm_host result;
+  g = tg_merge(1, 1, 2, &result);
+  check(tg_sync_wait(g) < 0 && has(g, "counted port merge.in0: 1 posts at the end, and its EVENT WAIT waits for 2"),
+        "counted: a missing post is an error at the end", tg_error(g));
+  tg_graph_free(g);
+  // A post left over after a firing (excess posts; the merge wants one round of 2 of the 3).
+  g = tg_merge(3, 1, 2, &result);
+  check(tg_sync_wait(g) < 0 && has(g, "1 posts at the end") && tg_node_firings(g, TGM_MERGE) == 1,
+        "counted: an excess post after a firing is an error at the end", tg_error(g));
+  tg_graph_free(g);
+  // J3/14-104's error: posts beyond the threshold while the completed wait's items are not taken
+  // (m also needs a plain input that never comes: 2 + 2 posts are kept, the fifth is the error).
+  g = tg_graph_new(0);
+  tg_port two[2] = {c2, u};
+  tgx_gen_state five = {0, 5};
+  int s = tg_add_coroutine(g, "five", tgx_gen, NULL, 0, NULL, 1, &u, sizeof(five), &five);
+  int none = tg_add_coroutine(g, "none", quiet, NULL, 0, NULL, 1, &u, 0, NULL);
+  m = tg_add_function(g, "m", nop_co, NULL, 2, two, 0, NULL);
+  tg_add_edge(g, s, 0, m, 0, 1), tg_add_edge(g, none, 0, m, 1, 1);
+  check(tg_sync_wait(g) < 0 && has(g, "counted port m.in0: a post from five.out0 brings its count to 5") &&
+            has(g, "the count exceeds the threshold") && tg_node_firings(g, s) == 5,
+        "counted: a post beyond the threshold is J3/14-104's error", tg_error(g));
+  tg_graph_free(g);
+  // Sources that outrun the waiter: 7 sources of 2 into a port counted 1 (posts do not wait for room).
+  g = tg_merge(7, 2, 1, &result);
+  check(tg_sync_wait(g) < 0 && has(g, "the count exceeds the threshold"),
+        "counted: 14 posts racing a waiter for 1 at a time are J3/14-104's error", tg_error(g));
+  tg_graph_free(g);
+  // Four posts: kept (2 for the completed wait, 2 for the next): a deadlock at the end, not an over-count.
+  g = tg_graph_new(0);
+  tgx_gen_state four = {0, 4};
+  s = tg_add_coroutine(g, "four", tgx_gen, NULL, 0, NULL, 1, &u, sizeof(four), &four);
+  none = tg_add_coroutine(g, "none", quiet, NULL, 0, NULL, 1, &u, 0, NULL);
+  m = tg_add_function(g, "m", nop_co, NULL, 2, two, 0, NULL);
+  tg_add_edge(g, s, 0, m, 0, 1), tg_add_edge(g, none, 0, m, 1, 1);
+  check(tg_sync_wait(g) < 0 && has(g, "deadlock: counted port m.in0 holds 4 items"),
+        "counted: posts for the next wait are kept", tg_error(g));
+  tg_graph_free(g);
+}
+
+// Checkpoints with counted ports: every stop point, restored into a new graph.
+static void counted_checkpoints(void) {
+  const uint32_t k = 5, per = 2, n = 5;
+  uint64_t full;
+  tgm_host result;
+  tg_graph *g = tg_merge(k, per, n, &result);
+  tg_sync_wait(g);
+  full = tg_firings(g);
+  tg_graph_free(g);
+  int ok = 1, cases = 0;
+  char why[256] = "";
+  for (uint64_t stop = 0; stop <= full + 1; stop++) {
+    tgm_host r1, r2;
+    g = tg_merge(k, per, n, &r1);
+    tg_set_seed(g, stop + 7);
+    tg_run(g, stop);
+    size_t len;
+    uint8_t *ck = tg_checkpoint_mem(g, &len);
+    tg_graph *h = tg_merge(k, per, n, &r2);
+    tg_set_seed(h, stop + 99);
+    int rr = tg_restore_mem(h, ck, len, "mem");
+    size_t len2;
+    uint8_t *ck2 = rr == 0 ? tg_checkpoint_mem(h, &len2) : NULL;
+    int same = ck2 && len2 == len && !memcmp(ck, ck2, len);
+    const tgm_merge_state *ms = tg_node_state(h, TGM_MERGE);
+    if (rr || !same || tg_sync_wait(h) || ms->total != tg_merge_expect(k, per) || (stop < full && r2.total != ms->total) ||
+        tg_firings(h) != full) {
+      ok = 0;
+      snprintf(why, sizeof(why), "stop %llu: restore %d, same bytes %d, %s, total %u, firings %llu of %llu",
+               (unsigned long long)stop, rr, same, tg_error(h), ms->total, (unsigned long long)tg_firings(h),
+               (unsigned long long)full);
+    }
+    cases++;
+    free(ck), free(ck2);
+    tg_graph_free(g), tg_graph_free(h);
+  }
+  char name[128];
+  snprintf(name, sizeof(name), "counted: checkpoint at %d stop points, restored, same total and firings", cases);
+  check(ok, name, why);
+  // Bad counted-port fields; a checkpoint of the plain example is refused by its version.
+  g = tg_merge(2, 2, 2, &result);
+  tg_run(g, 1); // one post: count 1 of 2
+  size_t len;
+  uint8_t *ck = tg_checkpoint_mem(g, &len);
+  // merge's record: run, flags, firings, invocations, state (12), input (8); then count, target, items
+  size_t at = 28 + 4 + 4 + 8 + 8 + 12 + 8;
+  tg_graph *h = tg_merge(2, 2, 2, &result);
+  check(ck[4] == 2 && ck[at] == 1 && ck[at + 4] == (2 << 2 | 1) && ck[at + 8] == 1,
+        "counted: a version 2 checkpoint holds the port's event and items", "");
+  ck[at] = 2;
+  check(tg_restore_mem(h, ck, len, "ck") < 0 && has(h, "a counted port's count 2 (at most 1)"),
+        "counted: a count at the threshold with the wait armed is refused", tg_error(h));
+  ck[at] = 1, ck[at + 4] = 3;
+  check(tg_restore_mem(h, ck, len, "ck") < 0 && has(h, "a counted port's wait 00000003"),
+        "counted: a wait for another count is refused", tg_error(h));
+  ck[at + 4] = 9, ck[at + 8] = 2;
+  check(tg_restore_mem(h, ck, len, "ck") < 0 && has(h, "holds 2 items for a count of 1"),
+        "counted: items that do not match the count are refused", tg_error(h));
+  ck[4] = 1;
+  check(tg_restore_mem(h, ck, len, "ck") < 0 && has(h, "version 1, and this graph's checkpoints are version 2"),
+        "counted: a version 1 checkpoint into a graph with counted ports is refused", tg_error(h));
+  free(ck);
+  tg_graph_free(g), tg_graph_free(h);
+}
+
 int main(void) {
   example_runs();
   back_pressure();
@@ -257,6 +422,9 @@ int main(void) {
   deadlocks();
   checkpoints();
   bad_checkpoints();
+  counted_runs();
+  counted_errors();
+  counted_checkpoints();
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;
 }

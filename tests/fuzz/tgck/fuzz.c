@@ -1,19 +1,21 @@
 /* tests/fuzz/tgck: task-graph checkpoints (taskgraph/tg.c tg_restore_mem),
- * restored into the worked example (taskgraph/tg_example.h, 20 numbers,
- * edges of capacity 2: the graph the corpus was written from). Whatever the
- * bytes, the answer is 0 or -1 with a message; on -1 nothing changed (the
- * graph still checkpoints as a fresh one); on 0 the graph checkpoints to the
- * same bytes and runs (a bounded number of firings) without a crash. */
+ * restored into two graphs: the worked example (taskgraph/tg_example.h, 20
+ * numbers, edges of capacity 2: the graph the stop*.tgck corpus was written
+ * from) and the counted-port example (taskgraph/tg_merge.h, 3 sources of 2
+ * into a port counted 3: the merge*.tgck corpus, version 2 checkpoints with
+ * counted ports). Whatever the bytes, the answer is 0 or -1 with a message;
+ * on -1 nothing changed (the graph still checkpoints as a fresh one); on 0
+ * the graph checkpoints to the same bytes and runs (a bounded number of
+ * firings) without a crash. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tg.h"
 #include "tg_example.h"
+#include "tg_merge.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  uint32_t result = 0;
-  tg_graph *g = tg_example(20, 2, &result), *fresh = tg_example(20, 2, &result);
+static void one(tg_graph *g, tg_graph *fresh, const uint8_t *data, size_t size) {
   if (!g || !fresh) abort();
   size_t len0, len1;
   uint8_t *before = tg_checkpoint_mem(fresh, &len0);
@@ -29,5 +31,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   free(before), free(after);
   tg_graph_free(g), tg_graph_free(fresh);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  uint32_t result = 0;
+  tgm_host host, host2;
+  one(tg_example(20, 2, &result), tg_example(20, 2, &result), data, size);
+  one(tg_merge(3, 2, 3, &host), tg_merge(3, 2, 3, &host2), data, size);
   return 0;
 }
