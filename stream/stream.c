@@ -380,12 +380,15 @@ void stream_apply(stream_graph *g, const uint32_t *w) {
   uint32_t kind = w[0] & 0xffu, c = (w[0] >> 8) & 0xffu, n = (w[0] >> 16) & 0xffu;
   if (c >= g->nnodes || n > STREAM_MSG_ENTRIES) { g->errors++; return; }
   stream_node *node = &g->nodes[c];
+  // data and credit are about a node's input (the source has none); releases about a parent buffer
+  if (kind == STREAM_MSG_RELEASE ? !node->pb_cap : node->source) { g->errors++; return; }
   if (kind == STREAM_MSG_DATA && LOCAL(g, c)) {
     for (uint32_t k = 0; k < n; k++) {
       uint32_t e = (w[1] >> (2 * k)) & 3u, v = w[2 + k];
       if (e == STREAM_E_ITEM) { if (!push_item(&node->in, v)) g->lost++; }
       else if (e == STREAM_E_SIG) { if (!push_signal(&node->in, v >> 24, v & 0xffffffu)) g->lost++; }
-      else take_flush(node, v);
+      else if (e == STREAM_E_FLUSH) take_flush(node, v);
+      else g->errors++;  // no such entry kind
     }
     if (stream_full(g, c)) activate(node);
   } else if (kind == STREAM_MSG_CREDIT && !LOCAL(g, c)) {
