@@ -97,6 +97,9 @@ int main(void) {
            "reference %u out, hash 0x%08x: %s\n", (unsigned)me, (unsigned)build, (unsigned)cycles, (unsigned)img->hdr.stats.recv_remote,
            (unsigned)want_n, (unsigned)want_h, ok ? "agrees" : "DIFFERS");
   }
+  // Let the debug link take the last bytes before the thread dies (without
+  // this pause tsim showed a line or two losing their last bytes).
+  for (uint32_t c = tinselCycleCount(); tinselCycleCount() - c < 100000u;) {}
   tinselKillThread();
   for (;;) {}
 }
