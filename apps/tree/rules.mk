@@ -11,10 +11,11 @@ TREE_HDRS := apps/tree/tree.h taskgraph/ssrun_fw.h firmware/softswitch/ss_counte
 TREE_HOST_SRCS := apps/tree/tree.c apps/tree/tree_dev.c taskgraph/ssrun.c host/tinsel/tsim_preload_write.c
 
 $(BIN)/tree: $(TREE_HOST_SRCS) $(TREE_HDRS) firmware/softswitch/softswitch.c host/place/place.h taskgraph/ssrun.h \
-             host/tinsel/tsim_preload_write.h sim/tsim_preload.h $(GEN)/tinsel_config.h $(PLACE_LIB) $(LIB)/libboards.a
+             host/tinsel/tsim_preload_write.h sim/tsim_preload.h $(GEN)/tinsel_config.h $(PLACE_LIB) $(LIB)/libboards.a \
+             taskgraph/tg.h $(LIB)/libtg.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Iapps/tree -Itaskgraph -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) $(TREE_HOST_SRCS) \
-	  $(LDFLAGS) $(PLACE_LIBS) -o $@
+	  $(LIB)/libtg.a $(LDFLAGS) $(PLACE_LIBS) -o $@
 
 $(FW)/apps/tree/%.o: apps/tree/%.c $(TREE_HDRS) $(FW_HDRS)
 	@mkdir -p $(@D)

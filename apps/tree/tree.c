@@ -5,7 +5,7 @@
  * tree_dev.c), one device per node, placed by METIS (libop2_place) on a
  * tile, a board or a box:
  *
- *   tree --nodes N [--seed S] [--engine oracle|softswitch|sim] [--config tile|board|box]
+ *   tree --nodes N [--seed S] [--engine oracle|place|softswitch|sim|tg] [--config tile|board|box]
  *        [--delay-seed D] [--extra-post | --missing-post] [--fw FILE.elf] [--tsim PATH] [--keep-preload FILE]
  *
  *   oracle      only the oracle;
@@ -17,6 +17,11 @@
  *               the firmware (--fw: tree.elf of the configuration's layout)
  *               on the cycle model with --all-threads; the root prints its
  *               result on the debug link.
+ *   tg          the tree as a tg.h task graph (taskgraph/tg.h): one function
+ *               node per tree node, its children's edges into one counted
+ *               input port (UNTIL_COUNT = NC), run by tg.h's host scheduler
+ *               (round robin; --delay-seed D: a random order seeded by D,
+ *               which costs O(nodes) per firing); every node must fire once.
  *
  * The run PASSES when the root's result (hash, size, height) equals the
  * oracle's and no node reported an error; it prints PASSED or FAILED and
@@ -36,6 +41,7 @@
 #include "place.h"
 #include "softswitch.h"
 #include "ssrun.h"
+#include "tg.h"
 #include "tree.h"
 
 #define MAX_NODES 10000000u
@@ -185,6 +191,90 @@ static int run_sim(const Placed *pl, const char *config, const char *tsim, const
   return softswitch_errors != 0;
 }
 
+/* ------------------------------------------------ the tree through tg.h */
+
+/* --engine tg: the same tree as a tg.h graph (taskgraph/tg.h) run by its
+ * host scheduler. Node i is a function whose one input port is counted
+ * (UNTIL_COUNT = its NC children: every child's edge goes into it), with
+ * no input port for a leaf and no output port for the root; the firing
+ * folds the NC children's results with tree_fold and writes tree_result.
+ * --extra-post / --missing-post make that node a coroutine that writes its
+ * result twice (two steps) or never. */
+typedef struct {
+  tree_props p;
+  tree_msg result;
+} TgNode;
+
+static void tg_tree_fn(void *ctx, const void *const *in, void *const *out) {
+  TgNode *t = ctx;
+  tree_state s;
+  memset(&s, 0, sizeof(s));
+  for (uint32_t k = 0; k < t->p.nc; k++) { /* the counted port's NC items */
+    tree_msg m;
+    memcpy(&m, (const uint8_t *)in[0] + k * sizeof(tree_msg), sizeof(m));
+    tree_fold(&s, &m);
+  }
+  t->result = tree_result(&t->p, &s);
+  if (!t->p.root)
+    memcpy(out[0], &t->result, sizeof(tree_msg));
+}
+
+static tg_run_state tg_tree_co(void *ctx, void *state, const void *const *in, void *const *out, uint32_t *produced) {
+  TgNode *t = ctx;
+  uint32_t *steps = state;
+  if (t->p.extra == 2)
+    return TG_FINAL; /* never posts */
+  if ((*steps)++ == 0)
+    tg_tree_fn(ctx, in, out);
+  else
+    memcpy(out[0], &t->result, sizeof(tree_msg));
+  *produced = !t->p.root;
+  return *steps == 2 ? TG_FINAL : TG_ACTIVE;
+}
+
+static int run_tg(const Tree *t, uint32_t order, tree_msg want) {
+  TgNode *nodes = xcalloc(t->n, sizeof(TgNode));
+  tg_graph *g = tg_graph_new(0);
+  if (!g)
+    die("out of memory (%s%s)", "tg_graph_new", "");
+  const tg_port out = {1, sizeof(tree_msg), 0};
+  const uint32_t zero = 0;
+  int ok = 1;
+  for (uint32_t i = 0; i < t->n && ok; i++) {
+    nodes[i].p = props_of(t, i);
+    tg_port in = {1, sizeof(tree_msg), t->nc[i]};
+    char name[24];
+    snprintf(name, sizeof(name), "node%u", i);
+    uint32_t nin = t->nc[i] ? 1 : 0, nout = i ? 1 : 0;
+    ok = (nodes[i].p.extra ? tg_add_coroutine(g, name, tg_tree_co, &nodes[i], nin, &in, nout, &out, sizeof(zero), &zero)
+                           : tg_add_function(g, name, tg_tree_fn, &nodes[i], nin, &in, nout, &out)) == (int)i;
+  }
+  for (uint32_t i = 1; i < t->n && ok; i++)
+    ok = tg_add_edge(g, (int)i, 0, (int)t->parent[i], 0, 1) >= 0;
+  if (!ok)
+    die("the tg.h graph: %s%s", tg_error(g), "");
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  tg_set_seed(g, order);
+  int r = tg_sync_wait(g);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  uint32_t once = 0, widest = 0;
+  for (uint32_t i = 0; i < t->n; i++)
+    once += tg_node_firings(g, (int)i) == 1, widest = t->nc[i] > widest ? t->nc[i] : widest;
+  tree_msg root = nodes[0].result;
+  printf("tree: tg.h graph of %u nodes and %u edges (counted ports up to %u), %s order: %llu firings in %.2f s, %u nodes fired exactly once; "
+         "root hash %08x size %u height %u\n",
+         tg_num_nodes(g), tg_num_edges(g), widest, order ? "seeded random" : "round-robin", (unsigned long long)tg_firings(g),
+         (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9, once, root.hash, root.size, root.height);
+  if (r)
+    printf("tree: tg_sync_wait: %s\n", tg_error(g));
+  ok = r == 0 && once == t->n && root.hash == want.hash && root.size == want.size && root.height == want.height;
+  printf("%s\n", ok ? "PASSED" : "FAILED");
+  tg_graph_free(g);
+  free(nodes);
+  return !ok;
+}
+
 /* ---------------------------------------------------------------- main */
 
 static uint32_t number(const char *opt, const char *s, uint32_t max) {
@@ -232,8 +322,9 @@ int main(int argc, char **argv) {
   }
   if (nodes < 1)
     die("--nodes: at least 1%s%s", "", "");
-  if (strcmp(engine, "oracle") && strcmp(engine, "place") && strcmp(engine, "softswitch") && strcmp(engine, "sim"))
-    die("--engine %s: oracle, place, softswitch or sim%s", engine, "");
+  if (strcmp(engine, "oracle") && strcmp(engine, "place") && strcmp(engine, "softswitch") && strcmp(engine, "sim") &&
+      strcmp(engine, "tg"))
+    die("--engine %s: oracle, place, softswitch, sim or tg%s", engine, "");
   if (!strcmp(engine, "sim") && !fw)
     die("--engine sim needs --fw FILE.elf (build/fw/tree.elf; a tile: build/fw/boards/tile/tree.elf)%s%s", "", "");
   Tree t;
@@ -246,6 +337,11 @@ int main(int argc, char **argv) {
   if (!strcmp(engine, "oracle")) {
     free(t.parent), free(t.nc);
     return 0;
+  }
+  if (!strcmp(engine, "tg")) {
+    int bad = run_tg(&t, delay_seed ? number("--delay-seed", delay_seed, 0xffffffffu) : 0, want);
+    free(t.parent), free(t.nc);
+    return bad;
   }
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);

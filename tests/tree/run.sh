@@ -41,6 +41,14 @@ for cfg in tile board box; do
 done
 passes "softswitch engine: board, 100000 nodes" --nodes 100000 --seed 3 --config board --delay-seed 9
 
+# The tree through tg.h (--engine tg): function nodes with a counted input
+# port (UNTIL_COUNT = NC) on tg.h's host scheduler; the root must equal
+# the oracle and every node fire exactly once.
+passes "tg.h: one node" --nodes 1 --engine tg
+for s in 1 2; do passes "tg.h: 3000 nodes, seed $s, random order $((s + 4))" --nodes 3000 --seed "$s" --engine tg \
+  --delay-seed $((s + 4)); done
+passes "tg.h: 100000 nodes, round robin" --nodes 100000 --seed 3 --engine tg
+
 # The cycle model, with random delays in the mailboxes.
 passes "tsim tile: 2000 nodes, delay seed 1" --nodes 2000 --seed 4 --config tile --engine sim \
   --fw "$BUILD/fw/boards/tile/tree.elf" --tsim "$TSIM" --delay-seed 1
@@ -61,6 +69,8 @@ fails "tsim tile: an extra post is caught" "excess posts" --nodes 500 --config t
 fails "softswitch engine: a missing post is caught" "missing posts" --nodes 500 --config box --missing-post
 fails "tsim tile: a missing post is caught" "missing posts" --nodes 500 --config tile --engine sim \
   --fw "$BUILD/fw/boards/tile/tree.elf" --tsim "$TSIM" --missing-post
+fails "tg.h: an extra post is caught" "counted port node" --nodes 500 --engine tg --extra-post
+fails "tg.h: a missing post is caught" "counted port node" --nodes 500 --engine tg --missing-post
 
 # Bad arguments: a message naming the option, exit 2.
 bad() { # NAME WANT ARGS...
@@ -72,7 +82,7 @@ bad "bad: --nodes 0" "--nodes: at least 1" --nodes 0
 bad "bad: --nodes abc" "--nodes: not a number" --nodes abc
 bad "bad: --nodes over the limit" "--nodes: not a number up to the limit" --nodes 99999999999
 bad "bad: unknown option" "unknown option --frob" --frob
-bad "bad: --engine" "--engine warp: oracle, place, softswitch or sim" --engine warp
+bad "bad: --engine" "--engine warp: oracle, place, softswitch, sim or tg" --engine warp
 bad "bad: --config" "configuration nowhere" --config nowhere
 bad "bad: sim without --fw" "--engine sim needs --fw" --engine sim
 finish
