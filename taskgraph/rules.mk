@@ -27,7 +27,7 @@ TGP_HOST_SRCS := taskgraph/tg_poets.c taskgraph/tgp_dev.c taskgraph/ssrun.c \
 $(BIN)/tg_poets: $(TGP_HOST_SRCS) $(TGP_HDRS) firmware/softswitch/softswitch.c $(GEN)/tinsel_config.h $(LIB)/libtg.a \
                  $(PLACE_LIB) $(LIB)/libboards.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itaskgraph -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) $(TGP_HOST_SRCS) \
+	$(CC) $(CFLAGS) -DTGP_HOST -Itaskgraph -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) $(TGP_HOST_SRCS) \
 	  $(LIB)/libtg.a $(LDFLAGS) $(PLACE_LIBS) -o $@
 
 TGP_FW_OBJS := tgp_fw.o tgp_dev.o tgp_example.o

@@ -178,8 +178,8 @@ static int add_node(tg_graph *g, const char *name, int coroutine, tg_function fn
   n->in_ptr = zalloc(nin, sizeof(void *)), n->out_ptr = zalloc(nout, sizeof(void *));
   n->state_bytes = coroutine ? state_bytes : 0;
   n->init = zalloc(n->state_bytes, 1), n->state = zalloc(n->state_bytes, 1);
-  if (!n->name || !n->in || !n->out || !n->in_edge || !n->cin || !n->out_edges || !n->nout_edges || !n->in_off || !n->out_off ||
-      !n->in_ptr || !n->out_ptr || !n->init || !n->state) {
+  if (!n->name || !n->in || !n->out || !n->in_edge || !n->cin || !n->out_edges || !n->nout_edges || !n->in_off ||
+      !n->out_off || !n->in_ptr || !n->out_ptr || !n->init || !n->state) {
     node_free(n);
     return fail(g, "node %s: out of memory", name);
   }
@@ -361,7 +361,8 @@ static int post(tg_graph *g, const Edge *e, const uint8_t *item) {
   if (!ss_event_waiting(&c->ev) && ss_event_count(&c->ev) >= N)
     return fail(g, "counted port %s.in%u: a post from %s.out%u brings its count to %u while its EVENT WAIT "
                    "(UNTIL_COUNT = %u) is complete and its items not yet taken: the count exceeds the threshold "
-                   "(J3/14-104)", to->name, e->to_port, g->nodes[e->from].name, e->from_port, N + ss_event_count(&c->ev) + 1, N);
+                   "(J3/14-104)", to->name, e->to_port, g->nodes[e->from].name, e->from_port,
+                N + ss_event_count(&c->ev) + 1, N);
   if (ss_event_post(&c->ev) == SS_EVENT_OVER)
     return fail(g, "counted port %s.in%u: more than 2^32 - 1 posts", to->name, e->to_port);
   memcpy(c->buf + (size_t)((c->head + c->n) % c->size) * e->bytes, item, e->bytes);
@@ -639,7 +640,8 @@ static void put64(Out *o, uint64_t v) { put32(o, (uint32_t)v), put32(o, (uint32_
 
 uint8_t *tg_checkpoint_mem(const tg_graph *g, size_t *len) {
   Out o = {0};
-  put(&o, "TGCK", 4), put32(&o, has_counted(g) ? TGCK_VERSION_COUNTED : TGCK_VERSION), put32(&o, shape(g)), put32(&o, g->nn), put32(&o, g->ne);
+  put(&o, "TGCK", 4), put32(&o, has_counted(g) ? TGCK_VERSION_COUNTED : TGCK_VERSION), put32(&o, shape(g));
+  put32(&o, g->nn), put32(&o, g->ne);
   put64(&o, g->firings);
   for (uint32_t i = 0; i < g->nn; i++) {
     const Node *n = &g->nodes[i];
@@ -729,6 +731,15 @@ static int bad(In *in, const char *fmt, uint32_t v, uint32_t limit) {
   return fail(in->g, "%s: offset %zu: error: %s", in->name, in->at, what), 1;
 }
 
+/* A node's run state and flags (1: a function ran, 2: an active coroutine
+ * with inputs waits for them), as a checkpoint or a back end gives them. */
+static int bad_run_state(const Node *n, uint32_t run) {
+  return run > TG_INVALID || (!n->coroutine && run != TG_INITIAL);
+}
+static int bad_flags(const Node *n, uint32_t run, uint32_t flags) {
+  return flags > 3 || (flags > 1 && (!n->coroutine || run != TG_ACTIVE || !n->nin));
+}
+
 /* A counted port's event and items: a wait for N armed with fewer than N
  * posts (all held), or a completed wait (N held) and at most N posts more. */
 static int restore_counted(In *in, Node *n, uint32_t p, int apply) {
@@ -776,10 +787,10 @@ static int restore_pass(In *in, int apply) {
   for (uint32_t i = 0; i < g->nn && !in->bad; i++) {
     Node *n = &g->nodes[i];
     uint32_t run = get32(in, "a run state"), ran = get32(in, "a node's flag");
-    if (!in->bad && (run > TG_INVALID || (!n->coroutine && run != TG_INITIAL)) &&
+    if (!in->bad && bad_run_state(n, run) &&
         bad(in, "run state %u (a function is 0, a coroutine 0..%u)", run, TG_INVALID))
       return -1;
-    if (!in->bad && (ran > 3 || (ran > 1 && (!n->coroutine || run != TG_ACTIVE || !n->nin))) &&
+    if (!in->bad && bad_flags(n, run, ran) &&
         bad(in, "flags %u (bit 1 only for an active coroutine with inputs), at most %u", ran, 3))
       return -1;
     uint64_t nf = get64(in, "a node's firings"), ni = get64(in, "a node's invocations");
@@ -861,4 +872,44 @@ void tg_node_describe(const tg_graph *g, int node, tg_node_info *info) {
 void tg_edge_describe(const tg_graph *g, int edge, tg_edge_info *info) {
   const Edge *e = &g->edges[edge];
   *info = (tg_edge_info){e->from, e->to, e->from_port, e->to_port, e->cap};
+}
+
+int tg_node_load(tg_graph *g, int node, tg_run_state run, uint32_t flags, uint64_t firings, uint64_t invocations,
+                 const void *state, const void *const *inputs) {
+  if (node < 0 || (uint32_t)node >= g->nn)
+    return fail(g, "load: no node %d (the graph has %u)", node, g->nn);
+  Node *n = &g->nodes[node];
+  if (bad_run_state(n, (uint32_t)run))
+    return fail(g, "load %s: run state %d (a function is 0, a coroutine 0..%d)", n->name, (int)run, TG_INVALID);
+  if (bad_flags(n, (uint32_t)run, flags))
+    return fail(g, "load %s: flags %u (bit 1 only for an active coroutine with inputs)", n->name, flags);
+  for (uint32_t p = 0; p < n->nin; p++)
+    if (n->cin[p].buf)
+      return fail(g, "load %s: input port %u is counted (tg_node_load takes plain ports only)", n->name, p);
+  g->firings += firings - n->firings;
+  n->run = run, n->ran = flags & 1u, n->want = flags >> 1, n->firings = firings, n->invocations = invocations;
+  if (n->state_bytes && state)
+    memcpy(n->state, state, n->state_bytes);
+  for (uint32_t p = 0; p < n->nin; p++) {
+    if (inputs && inputs[p])
+      memcpy(n->inbuf + n->in_off[p], inputs[p], n->in[p].bytes);
+    else
+      memset(n->inbuf + n->in_off[p], 0, n->in[p].bytes);
+  }
+  return 0;
+}
+
+int tg_edge_load(tg_graph *g, int edge, uint32_t items, const void *data) {
+  if (edge < 0 || (uint32_t)edge >= g->ne)
+    return fail(g, "load: no edge %d (the graph has %u)", edge, g->ne);
+  Edge *e = &g->edges[edge];
+  if (items > e->cap)
+    return fail(g, "load: %u items on edge %s.out%u -> %s.in%u of capacity %u", items, g->nodes[e->from].name,
+                e->from_port, g->nodes[e->to].name, e->to_port, e->cap);
+  if (g->nodes[e->to].cin[e->to_port].buf)
+    return fail(g, "load: edge %d goes into a counted port (tg_edge_load takes plain ports only)", edge);
+  e->head = 0, e->n = items;
+  if (items)
+    memcpy(e->buf, data, (size_t)items * e->bytes);
+  return 0;
 }

@@ -160,6 +160,16 @@ typedef struct {
   int from, to;
   uint32_t from_port, to_port, capacity;
 } tg_edge_info;
+/* A back end's state, loaded into a graph built the same way, so that
+ * tg_checkpoint writes it (tg_poets --checkpoint: a POETS run read back).
+ * tg_node_load sets a node's run state, flags (1: a function ran; 2: an
+ * active coroutine with inputs waits for them), firings, invocations,
+ * computation state (state_bytes) and its current invocation's inputs (one
+ * item per input port, NULL: zeros); tg_edge_load sets an edge's ITEMS
+ * items, the oldest first. Plain ports only. 0, or -1 with tg_error. */
+int tg_node_load(tg_graph *g, int node, tg_run_state run, uint32_t flags, uint64_t firings, uint64_t invocations,
+                 const void *state, const void *const *inputs);
+int tg_edge_load(tg_graph *g, int edge, uint32_t items, const void *data);
 uint32_t tg_num_nodes(const tg_graph *g);
 uint32_t tg_num_edges(const tg_graph *g);
 void tg_node_describe(const tg_graph *g, int node, tg_node_info *info);

@@ -4,6 +4,7 @@
  *
  *   tg_poets --n N [--cap C] [--engine softswitch|sim] [--config tile|board|box]
  *            [--seed S] [--delay-seed D] [--fw FILE.elf] [--tsim PATH] [--poets-n M]
+ *            [--stop-after K --checkpoint FILE]
  *
  * The graph's nodes become "tg node" devices (tgp_dev.c) placed by METIS
  * (libop2_place) on the configuration's threads; each tg edge becomes an
@@ -15,6 +16,14 @@
  * the oracle's (tg_sync_wait on the same graph on the host); exit 0, 1
  * FAILED, 2 bad arguments or limits. --poets-n M gives the devices another
  * n than the oracle (a test of the test: the run must FAIL).
+ *
+ * --stop-after K --checkpoint FILE (the host softswitch engine): after K
+ * firings in all every node stops firing (tgp_host_budget), the messages
+ * still in flight are delivered (items to their consumers' queues, credits
+ * back), the idle barrier ends the run, and the devices' states are read
+ * back from the thread images into tg.h's checkpoint format (tg_node_load,
+ * tg_edge_load, tg_checkpoint): tg_demo --resume FILE goes on from there on
+ * the host scheduler.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -149,6 +158,51 @@ static void place_tg(Placed *pl, const tg_graph *g, Build *b, const char *config
     die(err, "");
 }
 
+/* ----------------------------------------- checkpoint of a POETS run */
+
+uint64_t tgp_host_budget = UINT64_MAX;
+
+/* Device I's state in its thread's image (the host engine runs the images in place). */
+static const tgp_state *device_state(const Placed *pl, uint32_t i) {
+  const uint8_t *image = pl->image[pl->p.thread[i]];
+  ss_thread_image h;
+  ss_device d;
+  memcpy(&h, image, sizeof(h));
+  memcpy(&d, image + h.devices_off + (size_t)pl->p.local[i] * sizeof(d), sizeof(d));
+  return (const tgp_state *)(image + d.state_off);
+}
+
+/* After a run stopped by --stop-after and drained: every node's state and
+ * every edge's items (its consumer's queue: a plain port has one edge) into
+ * G, which tg_checkpoint then writes. 0, or -1 with ERR. */
+static int read_back(const Placed *pl, const Build *b, tg_graph *g, uint64_t *firings, char *err, size_t errlen) {
+  *firings = 0;
+  for (uint32_t i = 0; i < b->nn; i++) {
+    const tgp_state *s = device_state(pl, i);
+    if (s->pending || s->owed[0] || s->owed[1] || (s->errors & ~TGP_ERR_LEFT))
+      return snprintf(err, errlen, "node %u: not drained (items to send %x, credits owed %u and %u, errors %u)", i,
+                      s->pending, s->owed[0], s->owed[1], s->errors), -1;
+    const void *inputs[TGP_PORTS] = {s->inbuf[0], s->inbuf[1]};
+    if (tg_node_load(g, (int)i, (tg_run_state)s->run, s->ran | s->want << 1, s->firings, s->invocations, s->state,
+                     inputs) != 0)
+      return snprintf(err, errlen, "%s", tg_error(g)), -1;
+    *firings += s->firings;
+  }
+  for (uint32_t e = 0; e < tg_num_edges(g); e++) {
+    tg_edge_info ei;
+    tg_edge_describe(g, (int)e, &ei);
+    const tgp_props *p = &b->props[ei.to];
+    const tgp_state *s = device_state(pl, (uint32_t)ei.to);
+    uint32_t q = ei.to_port, bytes = p->in_bytes[q];
+    uint8_t items[TGP_CAP * TGP_ITEM];
+    for (uint32_t k = 0, at = s->head[q]; k < s->n[q]; k++, at = at + 1 == p->in_cap[q] ? 0 : at + 1)
+      memcpy(items + k * bytes, s->q[q][at], bytes);
+    if (tg_edge_load(g, (int)e, s->n[q], items) != 0)
+      return snprintf(err, errlen, "%s", tg_error(g)), -1;
+  }
+  return 0;
+}
+
 /* ------------------------------------------------------ the reports */
 
 static tgp_report *got;
@@ -184,14 +238,15 @@ static uint64_t number(const char *opt, const char *s, uint64_t min, uint64_t ma
 }
 
 int main(int argc, char **argv) {
-  uint64_t n = 100, seed = 1, poets_n = 0;
+  uint64_t n = 100, seed = 1, poets_n = 0, stop_after = UINT64_MAX;
   uint32_t cap = 2;
-  const char *engine = "softswitch", *config = "board", *delay_seed = NULL, *fw = NULL, *tsim = "build/bin/tsim";
+  const char *engine = "softswitch", *config = "board", *delay_seed = NULL, *fw = NULL, *tsim = "build/bin/tsim",
+             *checkpoint = NULL;
   for (int i = 1; i < argc; i += 2) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--n") && strcmp(a, "--cap") && strcmp(a, "--engine") && strcmp(a, "--config") &&
         strcmp(a, "--seed") && strcmp(a, "--delay-seed") && strcmp(a, "--fw") && strcmp(a, "--tsim") &&
-        strcmp(a, "--poets-n"))
+        strcmp(a, "--poets-n") && strcmp(a, "--stop-after") && strcmp(a, "--checkpoint"))
       die(a, ": unknown option (see the top of taskgraph/tg_poets.c)");
     if (!v)
       die(a, ": needs a value");
@@ -203,12 +258,18 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--delay-seed")) delay_seed = v, number(a, v, 0, 0xffffffffu);
     else if (!strcmp(a, "--fw")) fw = v;
     else if (!strcmp(a, "--poets-n")) poets_n = number(a, v, 1, 100000);
+    else if (!strcmp(a, "--stop-after")) stop_after = number(a, v, 0, UINT64_MAX - 1);
+    else if (!strcmp(a, "--checkpoint")) checkpoint = v;
     else tsim = v;
   }
   if (strcmp(engine, "softswitch") && strcmp(engine, "sim"))
     die(engine, ": --engine is softswitch or sim");
   if (!strcmp(engine, "sim") && !fw)
     die("--engine sim needs --fw FILE.elf", " (build/fw/tgp_example.elf; a tile: build/fw/boards/tile/tgp_example.elf)");
+  if ((stop_after != UINT64_MAX) != (checkpoint != NULL))
+    die("--stop-after and --checkpoint go together", "");
+  if (checkpoint && strcmp(engine, "softswitch"))
+    die("--checkpoint: the host softswitch engine only", " (--engine softswitch)");
   /* The oracle. */
   uint32_t result = 0, unused = 0;
   tg_graph *oracle = tg_example((uint32_t)n, cap, &result), *g = tg_example((uint32_t)(poets_n ? poets_n : n), cap, &unused);
@@ -234,6 +295,7 @@ int main(int argc, char **argv) {
   ssrun_images im = ssrun_images_of(&pl);
   int rc;
   if (!strcmp(engine, "softswitch")) {
+    tgp_host_budget = stop_after;
     rc = ssrun_softswitch(&im, delay_seed ? (uint32_t)number("--delay-seed", delay_seed, 0, 0xffffffffu) : 1);
   } else {
     char path[] = "/tmp/tg-poets-XXXXXX";
@@ -249,6 +311,20 @@ int main(int argc, char **argv) {
     rc = st != 0 || softswitch_errors;
     if (st != 0)
       printf("tg_poets: tsim %s (status %d)\n", st < 0 ? "could not be started" : "failed", st);
+  }
+  if (checkpoint) {
+    uint64_t firings = 0;
+    err[0] = 0;
+    int ok = rc == 0 && read_back(&pl, &b, g, &firings, err, sizeof(err)) == 0 && tg_checkpoint(g, checkpoint) == 0;
+    if (!ok)
+      printf("tg_poets: no checkpoint: %s\n", rc ? "the run failed" : err[0] ? err : tg_error(g));
+    else
+      printf("tg_poets: stopped after %llu firings on %s (%s); every device's state read back; checkpoint %s\n",
+             (unsigned long long)firings, config, tgp_host_budget ? "the run ended first" : "drained", checkpoint);
+    ssrun_placed_free(&pl);
+    free(b.props), free(got);
+    tg_graph_free(oracle), tg_graph_free(g);
+    return !ok;
   }
   /* Node by node against the oracle. */
   int bad = rc != 0;

@@ -77,6 +77,14 @@ typedef struct {
 } tgp_report;
 void tgp_report_node(const tgp_report *r);
 
+#ifdef TGP_HOST
+/* The host's softswitch engine only (tg_poets --stop-after K): firings left
+ * before every node stops firing; messages still flow, so the run drains
+ * (every item reaches its consumer's queue, every credit its producer). The
+ * firmware has no such hook. */
+extern uint64_t tgp_host_budget;
+#endif
+
 static inline uint32_t tgp_hash(const uint8_t *p, uint32_t n) {
   uint32_t h = 2166136261u;
   for (uint32_t i = 0; i < n; i++)

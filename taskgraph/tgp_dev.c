@@ -13,6 +13,10 @@
 static int ready(const tgp_props *p, const tgp_state *s) {
   if (s->pending || s->run == TG_INVALID)
     return 0;
+#ifdef TGP_HOST
+  if (!tgp_host_budget) /* tg_poets --stop-after: the nodes are frozen */
+    return 0;
+#endif
   uint32_t slots = 0; // out edge slots are numbered port by port from 0
   for (uint32_t j = 0; j < p->nout; j++)
     slots += p->out_count[j];
@@ -79,6 +83,9 @@ static void fire(const tgp_props *p, tgp_state *s) {
   }
   outputs(p, s, produced & ((1u << p->nout) - 1u));
   s->firings++;
+#ifdef TGP_HOST
+  tgp_host_budget--;
+#endif
 }
 
 /* Fires while the node can (a step without outputs is followed at once by the next). */

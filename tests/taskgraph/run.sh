@@ -69,6 +69,35 @@ check "tg_poets: devices running another n than the oracle FAIL (test of the tes
 out=$("$BUILD/bin/tg_poets" --n 10 --cap 5 2>&1); rc=$?
 check "tg_poets: a capacity over the back end's limit is refused" test $rc -eq 2 -a -n "$(grep -F "capacity 5, the POETS back end holds at most 4" <<<"$out")"
 
+# A checkpoint of a POETS run (tg_poets --stop-after K --checkpoint FILE, the
+# host softswitch engine): after K firings the devices stop firing, the
+# messages in flight drain, and every device's state is read back into
+# tg.h's checkpoint format; tg_demo resumes it on the host scheduler (another
+# process, another order) and must end with the oracle's total and the
+# firings of a run that never stopped.
+out=$("$demo" --n 100 --cap 2); pfirings=$(sed -n 's/.*: \([0-9]*\) firings, total.*/\1/p' <<<"$out")
+for stop in 0 1 37 1500 $((pfirings - 1)) $((pfirings + 5)); do
+  for cfg in tile box; do
+    name="tg_poets checkpoint: $cfg, stop after $stop of $pfirings firings, resumed by tg_demo"
+    if ! o1=$("$BUILD/bin/tg_poets" --n 100 --cap 2 --config $cfg --delay-seed $((stop + 3)) --stop-after $stop \
+                --checkpoint "$tmp/pk" 2>&1) || ! grep -q "stopped after $((stop < pfirings ? stop : pfirings)) firings" <<<"$o1"; then
+      fail "$name" "$o1"; continue
+    fi
+    o2=$("$demo" --n 100 --cap 2 --seed $((stop + 1)) --resume "$tmp/pk" 2>&1); rc=$?
+    if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$o2")" = PASSED ] && grep -q ": $pfirings firings, total" <<<"$o2"; then pass "$name"
+    else fail "$name" "exit $rc, want PASSED and $pfirings firings" "$o1" "$o2"; fi
+  done
+done
+# Test of the test: devices running another n (90) make a checkpoint whose resumed run is not the oracle's.
+"$BUILD/bin/tg_poets" --n 100 --poets-n 90 --cap 2 --config tile --stop-after 500 --checkpoint "$tmp/pk90" >/dev/null 2>&1
+out=$("$demo" --n 100 --cap 2 --resume "$tmp/pk90" 2>&1); rc=$?
+check "tg_poets checkpoint: devices with another n resume to FAILED (test of the test)" \
+  test $rc -eq 1 -a "$(tail -n 1 <<<"$out")" = FAILED
+out=$("$BUILD/bin/tg_poets" --n 10 --checkpoint "$tmp/x" 2>&1); rc=$?
+check "tg_poets: --checkpoint without --stop-after is refused" test $rc -eq 2 -a -n "$(grep -F "go together" <<<"$out")"
+out=$("$BUILD/bin/tg_poets" --n 10 --engine sim --fw x.elf --stop-after 3 --checkpoint "$tmp/x" 2>&1); rc=$?
+check "tg_poets: --checkpoint on tsim is refused" test $rc -eq 2 -a -n "$(grep -F "host softswitch engine only" <<<"$out")"
+
 # Bad checkpoints and arguments.
 bad() { # NAME WANT_EXIT WANT_TEXT ARGS...
   local name=$1 want=$2 text=$3 out rc; shift 3

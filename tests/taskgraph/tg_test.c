@@ -414,6 +414,39 @@ static void counted_checkpoints(void) {
   tg_graph_free(g), tg_graph_free(h);
 }
 
+// tg_node_load / tg_edge_load (a back end's state read back): misuse is refused, a load checkpoints.
+static void loads(void) {
+  uint32_t result = 0;
+  tg_graph *g = tg_example(5, 2, &result);
+  uint32_t four = 4, items[2] = {7, 8};
+  const void *in[1] = {&four};
+  tgx_steps_state st = {4, 1};
+  check(tg_node_load(g, TGX_OUT, TG_ACTIVE, 0, 1, 0, NULL, NULL) < 0 && has(g, "load out: run state 1"),
+        "load: a function with a run state is refused", tg_error(g));
+  check(tg_node_load(g, TGX_GEN, TG_ACTIVE, 2, 1, 1, NULL, NULL) < 0 && has(g, "load gen: flags 2"),
+        "load: the want flag on a coroutine without inputs is refused", tg_error(g));
+  check(tg_node_load(g, 9, TG_INITIAL, 0, 0, 0, NULL, NULL) < 0 && has(g, "no node 9"), "load: no such node",
+        tg_error(g));
+  check(tg_edge_load(g, 0, 3, items) < 0 && has(g, "3 items on edge gen.out0 -> steps.in0 of capacity 2"),
+        "load: more items than the edge holds is refused", tg_error(g));
+  int ok = tg_node_load(g, TGX_STEPS, TG_ACTIVE, 0, 1, 1, &st, in) == 0 && tg_edge_load(g, 0, 2, items) == 0;
+  size_t len;
+  uint8_t *ck = tg_checkpoint_mem(g, &len);
+  tg_graph *h = tg_example(5, 2, &result);
+  ok &= ck && tg_restore_mem(h, ck, len, "ck") == 0 && tg_firings(h) == 1 && tg_edge_items(h, 0) == 2 &&
+        tg_node_run_state(h, TGX_STEPS) == TG_ACTIVE;
+  check(ok, "load: a loaded node and edge checkpoint and restore", tg_error(g));
+  free(ck);
+  tg_graph_free(g), tg_graph_free(h);
+  tgm_host host;
+  g = tg_merge(2, 1, 2, &host);
+  check(tg_node_load(g, TGM_MERGE, TG_INITIAL, 0, 0, 0, NULL, NULL) < 0 && has(g, "is counted"),
+        "load: a node with a counted port is refused", tg_error(g));
+  check(tg_edge_load(g, 2, 1, items) < 0 && has(g, "goes into a counted port"),
+        "load: an edge into a counted port is refused", tg_error(g));
+  tg_graph_free(g);
+}
+
 int main(void) {
   example_runs();
   back_pressure();
@@ -425,6 +458,7 @@ int main(void) {
   counted_runs();
   counted_errors();
   counted_checkpoints();
+  loads();
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;
 }
