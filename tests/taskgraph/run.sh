@@ -7,8 +7,9 @@
 # must end with the oracle's total and the same number of firings as a run
 # that never stopped. Bad checkpoint files and arguments get a message.
 # Then tg.h's POETS back end (tg_poets) on the host softswitch engine and
-# the tile's cycle model against the oracle. Reads BUILD (default build)
-# and TSIM (default $BUILD/bin/tsim).
+# the tile's cycle model against the oracle, and checkpoints of a POETS
+# run (tg_poets --stop-after K --checkpoint FILE) resumed by tg_demo. Reads
+# BUILD (default build) and TSIM (default $BUILD/bin/tsim).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . tests/lib.sh

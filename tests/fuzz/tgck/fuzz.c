@@ -1,7 +1,8 @@
 /* tests/fuzz/tgck: task-graph checkpoints (taskgraph/tg.c tg_restore_mem),
  * restored into two graphs: the worked example (taskgraph/tg_example.h, 20
  * numbers, edges of capacity 2: the graph the stop*.tgck corpus was written
- * from) and the counted-port example (taskgraph/tg_merge.h, 3 sources of 2
+ * from, and poets30.tgck, read back from a tg_poets run stopped after 30
+ * firings) and the counted-port example (taskgraph/tg_merge.h, 3 sources of 2
  * into a port counted 3: the merge*.tgck corpus, version 2 checkpoints with
  * counted ports). Whatever the bytes, the answer is 0 or -1 with a message;
  * on -1 nothing changed (the graph still checkpoints as a fresh one); on 0
