@@ -29,8 +29,11 @@ typedef struct {
 /* The tile model (rtl_models/tsim_tile.sv) has one cache for its cores. */
 _Static_assert(TinselLogCoresPerDCache == TinselLogCoresPerMailbox, "one data cache per tile");
 
+/* The lines' tags again, side by side, for the search of a set: a valid
+   line's tag + 1 (tags are line-aligned), 0 for an invalid one. */
 typedef struct {
   Line line[PARTS][SETS][WAYS];
+  uint32_t key[PARTS][SETS][WAYS];
   uint8_t victim[PARTS][SETS];  /* the way the next miss replaces */
 } Cache;
 
@@ -56,20 +59,26 @@ static unsigned part_of(unsigned core, unsigned thread) {
   return (core % CORES) * TinselThreadsPerCore + thread;
 }
 
-/* Word by word: the sparse store is byte-addressed but lines are aligned. */
-static void line_read(Line *l) {
-  for (unsigned i = 0; i < LINE; i += 4) {
-    uint32_t w = tsim_mem_read(l->mem.space, l->mem.phys + i, 4);
-    memcpy(&l->data[i], &w, 4);  /* host little-endian, as Tinsel */
-  }
+/* Lines are aligned, so a line is within one page of the sparse store
+   (host little-endian, as Tinsel). */
+_Static_assert(LINE <= 4096, "a line within a page");
+static void line_read(Line *l) { tsim_mem_read_block(l->mem.space, l->mem.phys, l->data, LINE); }
+static void line_write(const Line *l) { tsim_mem_write_block(l->mem.space, l->mem.phys, l->data, LINE); }
+
+/* SIZE (1, 2 or 4) bytes: fixed-size copies the compiler inlines (an
+   access is too short for a call to memcpy). */
+static void copy_bytes(void *to, const void *from, unsigned size) {
+  if (size == 4) memcpy(to, from, 4);
+  else if (size == 2) memcpy(to, from, 2);
+  else memcpy(to, from, 1);
 }
 
-static void line_write(const Line *l) {
-  for (unsigned i = 0; i < LINE; i += 4) {
-    uint32_t w;
-    memcpy(&w, &l->data[i], 4);
-    tsim_mem_write(l->mem.space, l->mem.phys + i, 4, w);
-  }
+/* The way of set SET of partition PART holding TAG, or -1. */
+static int find(const Cache *c, unsigned part, unsigned set, uint32_t tag) {
+  const uint32_t *k = c->key[part][set];
+  for (unsigned w = 0; w < WAYS; w++)
+    if (k[w] == tag + 1) return (int)w;
+  return -1;
 }
 
 /* Write L back if it is dirty; returns TSIM_DC_WRITEBACK if it was. */
@@ -85,28 +94,31 @@ unsigned tsim_dcache_access(unsigned core, unsigned thread, uint32_t addr, TsimD
   Cache *c = cache_of(core);
   unsigned part = part_of(core, thread), set = (addr / LINE) % SETS, off = addr % LINE;
   uint32_t tag = addr - off;
-  Line *ways = c->line[part][set], *l = NULL;
+  Line *ways = c->line[part][set], *l;
   unsigned outcome = TSIM_DC_HIT;
-  for (unsigned w = 0; w < WAYS && !l; w++)
-    if (ways[w].valid && ways[w].tag == tag) l = &ways[w];
-  if (!l) {
-    l = &ways[c->victim[part][set]];
+  int w = find(c, part, set, tag);
+  if (w >= 0) {
+    l = &ways[w];
+  } else {
+    w = c->victim[part][set];
+    l = &ways[w];
     c->victim[part][set] = (uint8_t)((c->victim[part][set] + 1) % WAYS);
     outcome = (addr >= TinselSRAMBase && addr < TinselDRAMBase ? TSIM_DC_MISS_SRAM : TSIM_DC_MISS_DRAM) | evict(l);
     l->tag = tag;
     l->mem = line;
     l->valid = 1;
+    c->key[part][set][w] = tag + 1;
     if (!coherent) line_read(l);
   }
   if (store) {
     l->dirty = 1;
     if (coherent) tsim_mem_write(line.space, line.phys + off, size, *value);
-    else memcpy(&l->data[off], value, size);  /* the low SIZE bytes, little-endian host */
+    else copy_bytes(&l->data[off], value, size);  /* the low SIZE bytes, little-endian host */
   } else if (coherent) {
     *value = tsim_mem_read(line.space, line.phys + off, size);
   } else {
     *value = 0;
-    memcpy(value, &l->data[off], size);
+    copy_bytes(value, &l->data[off], size);
   }
   return outcome;
 }
@@ -114,20 +126,18 @@ unsigned tsim_dcache_access(unsigned core, unsigned thread, uint32_t addr, TsimD
 uint8_t *tsim_dcache_line_ref(unsigned core, unsigned thread, uint32_t addr, uint8_t **dirty) {
   Cache *c = caches[core / CORES];
   if (!c || coherent) return NULL;
-  uint32_t tag = addr - addr % LINE;
-  Line *ways = c->line[part_of(core, thread)][(addr / LINE) % SETS];
-  for (unsigned w = 0; w < WAYS; w++)
-    if (ways[w].valid && ways[w].tag == tag) {
-      *dirty = &ways[w].dirty;
-      return ways[w].data;
-    }
-  return NULL;
+  unsigned part = part_of(core, thread), set = (addr / LINE) % SETS;
+  int w = find(c, part, set, addr - addr % LINE);
+  if (w < 0) return NULL;
+  *dirty = &c->line[part][set][w].dirty;
+  return c->line[part][set][w].data;
 }
 
 unsigned tsim_dcache_flush(unsigned core, unsigned thread, uint32_t value) {
   unsigned way = value % WAYS, set = (value / WAYS) % SETS;
   Cache *c = caches[core / CORES];
   if (!c) return TSIM_DC_FLUSH;  /* nothing cached on this tile yet */
+  c->key[part_of(core, thread)][set][way] = 0;
   return TSIM_DC_FLUSH | evict(&c->line[part_of(core, thread)][set][way]);
 }
 

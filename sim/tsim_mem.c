@@ -69,6 +69,14 @@ void tsim_mem_write(unsigned space, uint32_t addr, unsigned size, uint32_t value
   }
 }
 
+void tsim_mem_read_block(unsigned space, uint32_t addr, void *buf, unsigned n) {
+  memcpy(buf, page_of(space, addr) + (addr & (PAGE_SIZE - 1)), n);
+}
+
+void tsim_mem_write_block(unsigned space, uint32_t addr, const void *buf, unsigned n) {
+  memcpy(page_of(space, addr) + (addr & (PAGE_SIZE - 1)), buf, n);
+}
+
 void tsim_mem_free_all(void) {
   for (size_t i = 0; i < cap; i++) free(table[i].page);
   free(table);

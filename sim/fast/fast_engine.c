@@ -115,7 +115,8 @@ int fast_init(FastRun *r, int full) {
     c->image = r->pair_image[i / FAST_CORES_PER_IMEM];
     c->last = FAST_T - 1;
     c->sel = -1;
-    for (unsigned t = 0; t < FAST_T; t++) c->ll_tag[t] = FAST_LL_NONE;
+    for (unsigned t = 0; t < FAST_T; t++)
+      for (unsigned k = 0; k < FAST_LL_SETS; k++) c->ll_tag[t][k] = FAST_LL_NONE;
   }
   for (unsigned t = 0; t < r->ntiles; t++) r->tiles[t].id = t;
   return 0;
@@ -269,7 +270,7 @@ static void csr_write(FastRun *r, FastCore *c, unsigned t, unsigned csr, uint32_
   case TinselCsrEmit: tsim_emit(c->id, t, v); break;
   case TinselCsrToUart: tsim_uart_put(c->id, t, v); break;
   case TinselCsrFlush:
-    c->ll_tag[t] = FAST_LL_NONE;
+    for (unsigned k = 0; k < FAST_LL_SETS; k++) c->ll_tag[t][k] = FAST_LL_NONE;
     dcache_wait(r, c, t, tsim_dc_flush(c->id, t, v));
     s->suspend = 1;
     s->requeue = 0;
@@ -293,21 +294,29 @@ static void exec_csr(FastRun *r, FastCore *c, unsigned t, const FastOp *o, Step 
   if ((f3 & 3) == 1 || o->rs1 != 0) csr_write(r, c, t, csr, v, s);
 }
 
-/* A hit on thread T's last line: the access tsim_mem would make, without
+/* The thread's cache set of ADDR (tsim_dcache.c's). */
+static inline unsigned ll_set(uint32_t addr) { return (addr / TinselBytesPerLine) & (FAST_LL_SETS - 1); }
+
+/* A hit on thread T's last line in ADDR's set: the access tsim_mem would make, without
    its memory map and line search. 0 when the access needs tsim_mem. */
 static int line_hit(FastRun *r, FastCore *c, unsigned t, const FastOp *o, uint32_t addr, uint32_t wdata,
                     uint32_t *rdata) {
   unsigned f3 = (op_raw(c, o) >> 12) & 7, size = 1u << (f3 & 3), off = addr & (TinselBytesPerLine - 1);
   int store = o->op == F_STORE || o->op == F_STOREF;
-  if (addr - off != c->ll_tag[t] || (addr & (size - 1)) || size > 4 || (store && addr == r->tohost)) return 0;
-  uint8_t *d = c->ll_data[t] + off;
-  if (store) {
-    memcpy(d, &wdata, size);  /* the low SIZE bytes, little-endian host */
-    *c->ll_dirty[t] = 1;
+  unsigned set = ll_set(addr);
+  if (addr - off != c->ll_tag[t][set] || (addr & (size - 1)) || size > 4 || (store && addr == r->tohost)) return 0;
+  uint8_t *d = c->ll_data[t][set] + off;
+  if (store) {  /* the low SIZE bytes, little-endian host; fixed sizes, so no call to memcpy */
+    if (size == 4) memcpy(d, &wdata, 4);
+    else if (size == 2) memcpy(d, &wdata, 2);
+    else *d = (uint8_t)wdata;
+    *c->ll_dirty[t][set] = 1;
     return 1;
   }
   uint32_t v = 0;
-  memcpy(&v, d, size);
+  if (size == 4) memcpy(&v, d, 4);
+  else if (size == 2) memcpy(&v, d, 2);
+  else v = *d;
   if (!(f3 & 4) && size < 4 && (v >> (8 * size - 1) & 1)) v |= ~0u << (8 * size);  /* lb, lh */
   *rdata = v;
   return 1;
@@ -325,9 +334,11 @@ static void exec_mem(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const Fas
       c->alive &= ~(1u << t);
       return;
     }
-    c->ll_tag[t] = FAST_LL_NONE;
-    if (outcome != TSIM_DC_SCRATCHPAD && (c->ll_data[t] = tsim_dcache_line_ref(c->id, t, addr, &c->ll_dirty[t])))
-      c->ll_tag[t] = addr & ~(uint32_t)(TinselBytesPerLine - 1);
+    unsigned set = ll_set(addr), size = 1u << ((op_raw(c, o) >> 12) & 3);
+    c->ll_tag[t][set] = c->ll_tag[t][ll_set(addr + size - 1)] = FAST_LL_NONE;  /* lines it may have replaced */
+    if (outcome != TSIM_DC_SCRATCHPAD &&
+        (c->ll_data[t][set] = tsim_dcache_line_ref(c->id, t, addr, &c->ll_dirty[t][set])))
+      c->ll_tag[t][set] = addr & ~(uint32_t)(TinselBytesPerLine - 1);
   }
   if (o->op == F_LOADF) f[o->rd] = rdata;
   else if (!store && o->rd) x[o->rd] = rdata;
@@ -533,6 +544,19 @@ static unsigned arbitrate(FastTile *tl, const unsigned *want, unsigned unit) {
   return FAST_NC;
 }
 
+/* After a batch or run ahead of N cycles from cycle NOW: a short one (a
+   try that costs more than it saves) makes the next try wait, doubling the
+   wait up to FAST_BACKOFF; a long one ends the waiting. Either way the
+   cycles are the per-cycle schedule's. */
+static void backoff(unsigned long long *after, unsigned *wait, unsigned long long now, unsigned long long n) {
+  if (n >= FAST_SHORT) {
+    *wait = 0;
+    return;
+  }
+  *wait = *wait ? (2 * *wait < FAST_BACKOFF ? 2 * *wait : FAST_BACKOFF) : 1;
+  *after = now + *wait;
+}
+
 /* Core C, from cycle NOW (before its step) up to cycle END at most, while
    every thread it issues runs a plain operation: when all its live threads
    take turns (none waits for a unit, memory or the mailbox, none resumes)
@@ -548,7 +572,7 @@ static unsigned long long core_batch(FastRun *r, FastCore *c, unsigned long long
   unsigned slot = (unsigned)(now & (FAST_WHEEL - 1));
   uint64_t wb = c->wheel_busy, rot = slot ? (wb >> slot) | (wb << (FAST_WHEEL - slot)) : wb;
   if (!c->started || c->res || c->resp_valid || end < now + 2 * FAST_T || (rot >> (PS - 1)) ||
-      fast_popcount64(c->alive) < PS)
+      fast_popcount64(c->alive & ~c->run) > PS - 1 || fast_popcount64(c->alive) < PS)
     return now;
   /* Each live thread's turn, and the cycle from which it is in the run queue. */
   uint8_t order[FAST_T];
@@ -580,6 +604,7 @@ static unsigned long long core_batch(FastRun *r, FastCore *c, unsigned long long
     if (++k == n) k = 0;
   }
   unsigned long long j = cyc - now;
+  backoff(&c->batch_after, &c->batch_wait, now, j);
   if (j == 0) return now;
   /* The queues as the per-cycle schedule leaves them at cycle CYC: the
      threads issued in its last PipelineStages - 1 cycles, and those of the
@@ -622,7 +647,7 @@ static int local_op(const FastRun *r, const FastCore *c, unsigned t) {
     int store = o->op == F_STORE || o->op == F_STOREF;
     uint32_t addr = c->x[t][o->rs1] + (uint32_t)o->imm;
     if (size > 4) return 0;
-    if ((addr & ~(uint32_t)(TinselBytesPerLine - 1)) == c->ll_tag[t] && !(addr & (size - 1)) &&
+    if ((addr & ~(uint32_t)(TinselBytesPerLine - 1)) == c->ll_tag[t][ll_set(addr)] && !(addr & (size - 1)) &&
         !(store && addr == r->tohost))
       return 1;
     return tsim_mem_plain(c->id, addr, size, store);
@@ -650,7 +675,8 @@ static int tile_cores(FastRun *r, FastTile *tl, int probe) {
   unsigned slot = (unsigned)(r->cycle & (FAST_WHEEL - 1));
   for (unsigned i = 0; i < FAST_NC; i++) {
     FastCore *c = &cs[i];
-    if (c->ahead <= r->cycle && r->quantum) c->ahead = core_batch(r, c, r->cycle, r->batch_end);
+    if (c->ahead <= r->cycle && r->quantum && r->cycle >= c->batch_after)
+      c->ahead = core_batch(r, c, r->cycle, r->batch_end);
     if (c->ahead > r->cycle) {  /* clocked to a later cycle (core_batch) */
       want[i] = UNIT_NONE;
       c->sel = -2;
@@ -730,6 +756,7 @@ static void run_ahead(FastRun *r, FastTile *tl) {
     cyc++;
   }
   tl->ahead = cyc;
+  backoff(&tl->ahead_after, &tl->ahead_wait, now, cyc - now - 1);
   r->cycle = now;
   r->retired_now = retired_now;
   r->any_ready = any_ready;
@@ -740,7 +767,7 @@ static void step_tile(FastRun *r, FastTile *tl) {
   r->batch_end = r->cycle + r->quantum < r->limit ? r->cycle + r->quantum : r->limit;
   if (here) tile_cores(r, tl, 0);
   if (fast_mbox_tile_busy(r, tl->id)) fast_mbox_step(r, tl->id);
-  if (here && r->quantum && tile_alone(r, tl)) run_ahead(r, tl);
+  if (here && r->quantum && r->cycle >= tl->ahead_after && tile_alone(r, tl)) run_ahead(r, tl);
 }
 
 void fast_cycle(FastRun *r) {

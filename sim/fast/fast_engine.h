@@ -15,7 +15,10 @@ enum {
   FAST_CORES_PER_IMEM = TinselSharedInstrMem && TinselCoresPerMailbox > 1 ? 2 : 1,
   FAST_WHEEL = 64,                  /* timing wheel slots: more than any latency */
   FAST_LL_NONE = 1,                 /* ll_tag of no line (line addresses are aligned) */
-  FAST_QUANTUM = 1000               /* default cycles a tile may run ahead (TSIM_FAST_QUANTUM) */
+  FAST_LL_SETS = 1 << TinselDCacheLogSetsPerThread,  /* a thread's cache sets */
+  FAST_QUANTUM = 1000,              /* default cycles a tile may run ahead (TSIM_FAST_QUANTUM) */
+  FAST_SHORT = 32,                  /* a batch or run ahead shorter than this many cycles ... */
+  FAST_BACKOFF = 1024               /* ... waits up to this many before the next try */
 };
 
 /* The longest wait in the wheel (pipeline plus the slowest unit or memory). */
@@ -37,14 +40,18 @@ typedef struct {
   int sel, sel_res;     /* this cycle's thread (-1: none) and its queue */
   unsigned unit;        /* the unit its instruction needs */
   uint8_t pend_rd[FAST_T];  /* destination of a pending mailbox read */
-  /* Each thread's last cached line (tsim_dcache_line_ref): its address, or
-     LL_NONE, its bytes and dirty flag; hits on it skip tsim_mem. */
-  uint32_t ll_tag[FAST_T];
-  uint8_t *ll_data[FAST_T], *ll_dirty[FAST_T];
+  /* Each thread's last cached line in each of its cache sets
+     (tsim_dcache_line_ref): its address, or LL_NONE, its bytes and dirty
+     flag; hits on it skip tsim_mem. An access through tsim_mem may replace
+     a line of its set only, a flush any. */
+  uint32_t ll_tag[FAST_T][FAST_LL_SETS];
+  uint8_t *ll_data[FAST_T][FAST_LL_SETS], *ll_dirty[FAST_T][FAST_LL_SETS];
   int resp_valid;       /* the mailbox's answer, taken next cycle */
   unsigned resp_tid;
   uint32_t resp_data;
   unsigned long long ahead;  /* clocked up to here by core_batch */
+  unsigned long long batch_after;  /* no core_batch before this cycle (FAST_BACKOFF) */
+  unsigned batch_wait;
   unsigned long long issued, retired, susp_mem, susp_fpu, susp_mb, retry;
 } FastCore;
 
@@ -52,6 +59,8 @@ typedef struct {
   unsigned id;
   unsigned next[4];     /* round-robin arbiters per unit (index UNIT_*) */
   unsigned long long ahead;  /* its cores have been clocked up to here (run_ahead) */
+  unsigned long long ahead_after;  /* no run_ahead before this cycle (FAST_BACKOFF) */
+  unsigned ahead_wait;
   unsigned long long hits, misses, writebacks;
   struct { unsigned long long cycle; unsigned outcome; int valid; } pend[4];  /* counted 2 cycles later */
 } FastTile;

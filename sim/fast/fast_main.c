@@ -96,7 +96,7 @@ static void from_host(TsimLinkIO *io, const TsimLinkIO *e, unsigned nbrs) {
 static void links_cycle(FastRun *r, Links *k, Limits *l, int active) {
   int between = tsim_links_in_flight() != 0;
   for (unsigned b = 0; b < k->nb; b++) {
-    k->edge[b] = k->io[b];
+    memcpy(&k->edge[b], &k->io[b], sizeof k->io[b]);  /* one fixed-size copy, not a call */
     k->edge[b].in_taken &= ~k->nbrs[b];
     k->edge[b].out_taken &= ~k->nbrs[b];
   }
