@@ -814,6 +814,9 @@ static int restore_pass(In *in, int apply) {
     uint32_t items = get32(in, "an edge's item count");
     if (!in->bad && items > e->cap && bad(in, "%u items on an edge of capacity %u", items, e->cap))
       return -1;
+    if (!in->bad && items && g->nodes[e->to].cin[e->to_port].buf &&
+        bad(in, "%u items on edge %u, which goes into a counted port (its items are the port's)", items, i))
+      return -1;
     const uint8_t *data = get(in, (size_t)items * e->bytes, "an edge's items");
     if (apply && data) {
       e->head = 0, e->n = items;

@@ -411,6 +411,13 @@ static void counted_checkpoints(void) {
   check(tg_restore_mem(h, ck, len, "ck") < 0 && has(h, "version 1, and this graph's checkpoints are version 2"),
         "counted: a version 1 checkpoint into a graph with counted ports is refused", tg_error(h));
   free(ck);
+  ck = tg_checkpoint_mem(g, &len); // the last word: edge 2's item count (src1 -> merge); one item more
+  uint8_t *more = calloc(len + 4, 1);
+  memcpy(more, ck, len);
+  more[len - 4] = 1;
+  check(tg_restore_mem(h, more, len + 4, "ck") < 0 && has(h, "1 items on edge 2, which goes into a counted port"),
+        "counted: items on an edge into a counted port are refused", tg_error(h));
+  free(more), free(ck);
   tg_graph_free(g), tg_graph_free(h);
 }
 
