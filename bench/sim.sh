@@ -7,9 +7,10 @@
 # second); and
 # the time to build each model from clean (BUILD_TIMES=0 skips that); then
 # the fast engine (tsim --engine fast, sim/fast/) beside the cycle model on
-# the same runs: its estimated cycles and their error, and instructions per
-# host CPU second of each (FAST=0 skips that). Names the host CPU. Reads
-# BUILD (default build).
+# the same runs and on airfoil sp (3 iterations; AIRFOIL=0 skips it): its
+# estimated cycles and their error, and instructions per host CPU second of
+# each (FAST=0 skips that); FAST_BEFORE=DIR adds the fast engine built in
+# DIR. Names the host CPU. Reads BUILD (default build).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -81,30 +82,85 @@ for t in bench_all-board bench_nn-board bench_all-box bench_nn-box; do
     printf "%-16s %6d %10d %10d %8.2f %12.4f %10.1f\n", t, b, c, m, s, c / s / 1e6, m / s / 1e3 }'
 done
 
-# The fast engine beside the cycle model: the busy loops above and the
-# message benchmarks on a board and a box. cycles: the cycle model's; estimate: the
-# fast engine's, and its error; M instr/s per host CPU second of each.
+# The fast engine beside the cycle model: the busy loops above, the message
+# benchmarks on a board and a box, and airfoil sp (1800 cells, 3 iterations,
+# board: the OP2 sim engine's five tsim runs, host link and preload; their
+# statistics files summed). cycles: the cycle model's; estimate: the fast
+# engine's, and its error; M instructions per host CPU second (user + sys
+# of tsim's clock loop, not wall time: the machine is shared) of each.
+# FAST_BEFORE=DIR adds another fast engine's speed on the same runs, in the
+# same run (DIR/bin/tsim and DIR/bin/tsim-fast-*, e.g. an older commit's
+# build): the before/after of sim/README.md.
+before=${FAST_BEFORE:-}
+engines=(cycle fast)
+[ -n "$before" ] && engines+=(before)
+# tsim_of ENGINE: the tsim binary and its --engine.
+tsim_of() {
+  case $1 in
+    cycle) echo "$BUILD/bin/tsim cycle" ;;
+    fast) echo "$BUILD/bin/tsim fast" ;;
+    before) echo "$before/bin/tsim fast" ;;
+  esac
+}
+# row LABEL CYCLES... MINSTR...: one line of the table (cycle, fast[, before]).
+row() {
+  local label=$1; shift
+  local n=${#engines[@]}
+  awk -v l="$label" -v n="$n" -v a="$*" 'BEGIN {
+    split(a, v, " "); c = v[1]; f = v[2]; ic = v[n + 1]; iff = v[n + 2]
+    printf "%-18s %10d %10d %+7.1f%% %10.2f %10.2f %7.1fx", l, c, f, 100 * (f - c) / c, ic, iff, (ic > 0 ? iff / ic : 0)
+    if (n == 3) printf " %10.2f %7.2fx", v[6], (v[6] > 0 ? iff / v[6] : 0)
+    printf "\n" }'
+}
 # side_by_side LABEL CONFIG ELF: one row.
 side_by_side() {
-  local label=$1 c=$2 elf=$3 e cyc=() ins=()
-  for e in cycle fast; do
-    "$BUILD/bin/tsim" --engine "$e" --config "$c" --elf "$elf" --all-threads --max-cycles 100000000 >/dev/null 2>"$tmp/err"
-    if ! grep -q '^tsim: PASS' "$tmp/err"; then echo "$label: --engine $e did not pass"; head -n 3 "$tmp/err"; return; fi
+  local label=$1 c=$2 elf=$3 e bin eng cyc=() ins=()
+  for e in "${engines[@]}"; do
+    read -r bin eng < <(tsim_of "$e")
+    "$bin" --engine "$eng" --config "$c" --elf "$elf" --all-threads --max-cycles 100000000 >/dev/null 2>"$tmp/err"
+    if ! grep -q '^tsim: PASS' "$tmp/err"; then echo "$label: $e did not pass"; head -n 3 "$tmp/err"; return; fi
     cyc+=("$(sed -n 's/^tsim: cycles //p' "$tmp/err")")
     ins+=("$(grep '^tsim: total:' "$tmp/err" | awk '{print $13}')")
   done
-  awk -v l="$label" -v c="${cyc[0]}" -v f="${cyc[1]}" -v ic="${ins[0]}" -v iff="${ins[1]}" 'BEGIN {
-    printf "%-18s %10d %10d %+7.1f%% %10.2f %10.2f %7.1fx\n", l, c, f, 100 * (f - c) / c, ic, iff, (ic > 0 ? iff / ic : 0) }'
+  row "$label" "${cyc[@]}" "${ins[@]}"
+}
+# airfoil: `make sim APP=airfoil ITERS=3` (apps/sim.sh with its settings)
+# on each engine; a wrapper around tsim (OP2_TINSEL_TSIM) keeps each run's
+# statistics file.
+airfoil() {
+  local e bin eng cyc=() ins=()
+  printf '#!/usr/bin/env bash\nprev=; stats=\nfor a in "$@"; do [ "$prev" = --stats-file ] && stats=$a; prev=$a; done\n"$REAL_TSIM" --engine "$REAL_ENGINE" "$@"; rc=$?\n[ -n "$stats" ] && [ -f "$stats" ] && cat "$stats" >>"$STATS_LOG"\nexit $rc\n' \
+    >"$tmp/tsim-wrap"
+  chmod +x "$tmp/tsim-wrap"
+  for e in "${engines[@]}"; do
+    read -r bin eng < <(tsim_of "$e")
+    : >"$tmp/af.stats"
+    if ! REAL_TSIM=$PWD/$bin REAL_ENGINE=$eng STATS_LOG=$tmp/af.stats OP2_TINSEL_TSIM=$tmp/tsim-wrap \
+         APP=airfoil VARIANT=sp EXE="$BUILD/bin/airfoil_sp_tinsel" SEQ="$BUILD/bin/airfoil_sp" \
+         MESH="$BUILD/meshes/naca_20x30.dat" ITERS=3 PRINT_EVERY=1 CONFIG=board apps/sim.sh >"$tmp/af.log" 2>&1 ||
+       ! grep -q '^PASSED' "$tmp/af.log"; then
+      echo "airfoil: $e did not pass"; tail -n 5 "$tmp/af.log"; return
+    fi
+    cyc+=("$(awk '$1 == "cycles" { s += $2 } END { print s }' "$tmp/af.stats")")
+    ins+=("$(awk '$1 == "retired" { i += $2 } $1 == "host-cpu-seconds" { s += $2 } END { print (s > 0 ? i / s / 1e6 : 0) }' \
+             "$tmp/af.stats")")
+    echo "  airfoil, $e: $(grep -c '^exit ' "$tmp/af.stats") tsim runs, $(awk '$1 == "retired" { i += $2 } END { print i }' \
+         "$tmp/af.stats") instructions, $(awk '$1 == "host-cpu-seconds" { s += $2 } END { print s }' "$tmp/af.stats") s host CPU" >&2
+  done
+  row "airfoil sp 3 it" "${cyc[@]}" "${ins[@]}"
 }
 if [ "${FAST:-1}" = 1 ]; then
   echo
   echo "fast engine beside the cycle model (cycles: cycle model; estimate: fast engine; M instr/s per host CPU second):"
-  printf '%-18s %10s %10s %8s %10s %10s %8s\n' run cycles estimate error "cycle M/s" "fast M/s" speed-up
+  printf '%-18s %10s %10s %8s %10s %10s %8s' run cycles estimate error "cycle M/s" "fast M/s" speed-up
+  [ -n "$before" ] && printf ' %10s %8s' "before M/s" "fast/bef"
+  printf '\n'
   for c in core tile board; do
     [ -f "$tmp/busy_$c.elf" ] && side_by_side "busy $c" "$c" "$tmp/busy_$c.elf"
   done
   for t in bench_all-board bench_nn-board bench_all-box bench_nn-box; do
     side_by_side "$t" "${t##*-}" "$BUILD/tests/router/$t.elf"
   done
+  [ "${AIRFOIL:-1}" = 1 ] && airfoil
 fi
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -544,10 +544,11 @@ static unsigned arbitrate(FastTile *tl, const unsigned *want, unsigned unit) {
   return FAST_NC;
 }
 
-/* After a batch or run ahead of N cycles from cycle NOW: a short one (a
-   try that costs more than it saves) makes the next try wait, doubling the
-   wait up to FAST_BACKOFF; a long one ends the waiting. Either way the
-   cycles are the per-cycle schedule's. */
+/* After a batch or run ahead of N cycles from cycle NOW (0: not possible
+   now, threads wait): a short one (a try that costs more than it saves)
+   makes the next try wait, doubling the wait up to FAST_BACKOFF; a long
+   one ends the waiting. Either way the cycles are the per-cycle
+   schedule's. */
 static void backoff(unsigned long long *after, unsigned *wait, unsigned long long now, unsigned long long n) {
   if (n >= FAST_SHORT) {
     *wait = 0;
@@ -571,9 +572,12 @@ static unsigned long long core_batch(FastRun *r, FastCore *c, unsigned long long
   enum { LM = (1u << FAST_T) - 1 };
   unsigned slot = (unsigned)(now & (FAST_WHEEL - 1));
   uint64_t wb = c->wheel_busy, rot = slot ? (wb >> slot) | (wb << (FAST_WHEEL - slot)) : wb;
-  if (!c->started || c->res || c->resp_valid || end < now + 2 * FAST_T || (rot >> (PS - 1)) ||
-      fast_popcount64(c->alive & ~c->run) > PS - 1 || fast_popcount64(c->alive) < PS)
+  if (end < now + 2 * FAST_T) return now;
+  if (!c->started || c->res || c->resp_valid || (rot >> (PS - 1)) || fast_popcount64(c->alive & ~c->run) > PS - 1 ||
+      fast_popcount64(c->alive) < PS) {
+    backoff(&c->batch_after, &c->batch_wait, now, 0);  /* threads wait: the next try waits too */
     return now;
+  }
   /* Each live thread's turn, and the cycle from which it is in the run queue. */
   uint8_t order[FAST_T];
   unsigned long long ready[FAST_T];
@@ -767,7 +771,10 @@ static void step_tile(FastRun *r, FastTile *tl) {
   r->batch_end = r->cycle + r->quantum < r->limit ? r->cycle + r->quantum : r->limit;
   if (here) tile_cores(r, tl, 0);
   if (fast_mbox_tile_busy(r, tl->id)) fast_mbox_step(r, tl->id);
-  if (here && r->quantum && r->cycle >= tl->ahead_after && tile_alone(r, tl)) run_ahead(r, tl);
+  if (here && r->quantum && r->cycle >= tl->ahead_after) {
+    if (tile_alone(r, tl)) run_ahead(r, tl);
+    else backoff(&tl->ahead_after, &tl->ahead_wait, r->cycle, 0);
+  }
 }
 
 void fast_cycle(FastRun *r) {

@@ -27,5 +27,6 @@ $(foreach c,$(TSIM_CONFIGS),$(eval $(call fast_config,$(c))))
 TARGETS += $(TSIM_CONFIGS:%=$(BIN)/tsim-fast-%)
 SUITES  += tests/fast/run.sh
 
-# make bench-sim runs the fast engine beside the cycle models (bench/sim.sh).
-bench-sim: $(TSIM_CONFIGS:%=$(BIN)/tsim-fast-%)
+# make bench-sim runs the fast engine beside the cycle models (bench/sim.sh),
+# also on airfoil sp (apps/sim.sh's run of `make sim APP=airfoil ITERS=3`).
+bench-sim: $(TSIM_CONFIGS:%=$(BIN)/tsim-fast-%) $(BIN)/airfoil_sp_tinsel $(BIN)/airfoil_sp $(airfoil_SIM_MESH)
