@@ -60,7 +60,7 @@ struct tg_graph {
   uint32_t ne, cape;
   uint64_t seed, rng, firings;
   uint32_t cursor;
-  uint32_t *ready;     /* scratch for the random choice */
+  uint32_t *ready, *rpos, nready; /* seeded order: the nodes that can run; rpos[i]: i's place + 1, 0 none */
   char err[512];
 };
 
@@ -100,7 +100,7 @@ void tg_graph_free(tg_graph *g) {
     node_free(&g->nodes[i]);
   for (uint32_t i = 0; i < g->ne; i++)
     free(g->edges[i].buf);
-  free(g->nodes), free(g->edges), free(g->ready);
+  free(g->nodes), free(g->edges), free(g->ready), free(g->rpos);
   free(g);
 }
 
@@ -446,25 +446,61 @@ static uint64_t next_random(tg_graph *g) {
   return g->rng;
 }
 
-/* The next node to fire, or -1. */
+/* Round robin: the next node to fire after the last, or -1. */
 static int pick(tg_graph *g) {
-  if (!g->seed) {
-    for (uint32_t k = 0; k < g->nn; k++) {
-      uint32_t i = (g->cursor + k) % g->nn;
-      if (can_run(g, &g->nodes[i])) {
-        g->cursor = (i + 1) % g->nn;
-        return (int)i;
-      }
+  for (uint32_t k = 0; k < g->nn; k++) {
+    uint32_t i = (g->cursor + k) % g->nn;
+    if (can_run(g, &g->nodes[i])) {
+      g->cursor = (i + 1) % g->nn;
+      return (int)i;
     }
-    return -1;
   }
-  if (!g->ready && !(g->ready = zalloc(g->capn, sizeof(uint32_t))))
-    return -1;
-  uint32_t nr = 0;
+  return -1;
+}
+
+/* A seeded order: a uniform choice among the nodes that can run, kept in a
+ * set that a firing updates around the node it fired (its inputs'
+ * producers got room, its outputs' consumers got items): O(degree) a
+ * firing, not O(nodes). */
+static void mark(tg_graph *g, uint32_t i) {
+  int r = can_run(g, &g->nodes[i]);
+  uint32_t at = g->rpos[i];
+  if (r && !at) {
+    g->ready[g->nready] = i;
+    g->rpos[i] = ++g->nready;
+  } else if (!r && at) {
+    uint32_t last = g->ready[--g->nready];
+    g->ready[at - 1] = last, g->rpos[last] = at;
+    g->rpos[i] = 0;
+  }
+}
+
+static void mark_around(tg_graph *g, uint32_t i) {
+  const Node *n = &g->nodes[i];
+  mark(g, i);
+  for (uint32_t p = 0; p < n->nin; p++)
+    if (!n->cin[p].buf && n->in_edge[p] >= 0) /* a counted port's producers never wait for room */
+      mark(g, (uint32_t)g->edges[n->in_edge[p]].from);
+  for (uint32_t p = 0; p < n->nout; p++)
+    for (uint32_t k = 0; k < n->nout_edges[p]; k++)
+      mark(g, (uint32_t)g->edges[n->out_edges[p][k]].to);
+}
+
+/* The set from scratch (nodes, edges, states may have changed since the last run). */
+static int ready_init(tg_graph *g) {
+  free(g->ready), free(g->rpos);
+  g->ready = zalloc(g->nn, sizeof(uint32_t)), g->rpos = zalloc(g->nn, sizeof(uint32_t)), g->nready = 0;
+  if (!g->ready || !g->rpos)
+    return fail(g, "out of memory (the set of nodes that can run, %u nodes)", g->nn);
   for (uint32_t i = 0; i < g->nn; i++)
-    if (can_run(g, &g->nodes[i]))
-      g->ready[nr++] = i;
-  return nr ? (int)g->ready[next_random(g) % nr] : -1;
+    mark(g, i);
+  return 0;
+}
+
+static int next_node(tg_graph *g) {
+  if (!g->seed)
+    return pick(g);
+  return g->nready ? (int)g->ready[next_random(g) % g->nready] : -1;
 }
 
 /* Nothing can run: done, or why not. */
@@ -512,20 +548,18 @@ static int quiescent(tg_graph *g) {
 
 int tg_run(tg_graph *g, uint64_t max_firings) {
   g->err[0] = 0;
-  if (g->ready) { /* nodes may have been added since */
-    free(g->ready);
-    g->ready = NULL;
-  }
-  if (check_connected(g))
+  if (check_connected(g) || (g->seed && ready_init(g)))
     return -1;
   for (uint64_t f = 0; f < max_firings; f++) {
-    int i = pick(g);
+    int i = next_node(g);
     if (i < 0)
       return quiescent(g);
     if (fire(g, &g->nodes[i]))
       return -1;
+    if (g->seed)
+      mark_around(g, (uint32_t)i);
   }
-  return pick(g) < 0 ? quiescent(g) : 1;
+  return next_node(g) < 0 ? quiescent(g) : 1;
 }
 
 int tg_sync_wait(tg_graph *g) { return tg_run(g, UINT64_MAX); }

@@ -20,8 +20,8 @@
  *   tg          the tree as a tg.h task graph (taskgraph/tg.h): one function
  *               node per tree node, its children's edges into one counted
  *               input port (UNTIL_COUNT = NC), run by tg.h's host scheduler
- *               (round robin; --delay-seed D: a random order seeded by D,
- *               which costs O(nodes) per firing); every node must fire once.
+ *               (round robin; --delay-seed D: a random order seeded by D);
+ *               every node must fire once.
  *
  * The run PASSES when the root's result (hash, size, height) equals the
  * oracle's and no node reported an error; it prints PASSED or FAILED and
