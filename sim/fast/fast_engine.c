@@ -679,8 +679,6 @@ static int tile_cores(FastRun *r, FastTile *tl, int probe) {
   unsigned slot = (unsigned)(r->cycle & (FAST_WHEEL - 1));
   for (unsigned i = 0; i < FAST_NC; i++) {
     FastCore *c = &cs[i];
-    if (c->ahead <= r->cycle && r->quantum && r->cycle >= c->batch_after)
-      c->ahead = core_batch(r, c, r->cycle, r->batch_end);
     if (c->ahead > r->cycle) {  /* clocked to a later cycle (core_batch) */
       want[i] = UNIT_NONE;
       c->sel = -2;
@@ -690,6 +688,12 @@ static int tile_cores(FastRun *r, FastTile *tl, int probe) {
     if (c->started && !(c->run | c->res) && !(c->wheel_busy >> slot & 1) && !c->resp_valid) {
       want[i] = UNIT_NONE;
       c->sel = -2;  /* asleep this cycle */
+      continue;
+    }
+    if (r->cycle >= c->batch_after && r->quantum && (c->ahead = core_batch(r, c, r->cycle, r->batch_end)) > r->cycle) {
+      want[i] = UNIT_NONE;
+      c->sel = -2;
+      awake = 1;
       continue;
     }
     select_thread(r, c);
