@@ -223,8 +223,12 @@ if [ -x "$BUILD/bin/tsim" ]; then
   check "tsim: softswitch local-delivery bench, 16 threads" test "$rc" -eq 0
   grep "^ss local:" <<<"$out"
   # 1000 devices on one thread: every one sends 2 and receives 2 (checked on the device).
-  out=$("$BUILD/bin/tsim" --config core --max-cycles 40000000 --elf "$FW/sim/ss_ring1000.elf" --quiet 2>&1); rc=$?
-  check "tsim: 1000 devices in one thread" test "$rc" -eq 0
+  # The bench's own main (it builds the 1000-device image) with the softswitch
+  # and printf is 28 bytes over the core's 8 KiB since the counted events
+  # (45c85c3); it tests the softswitch, not the budget (checkelf checks the
+  # product images), so it runs on the model's enlarged instruction memory.
+  out=$("$BUILD/bin/tsim" --config core --imem enlarged --max-cycles 40000000 --elf "$FW/sim/ss_ring1000.elf" --quiet 2>&1); rc=$?
+  check "tsim: 1000 devices in one thread" test "$rc" -eq 0 || echo "$out" | tail -3
   grep "^ss local:" <<<"$out"
   # Over the mailbox: all 64 threads of a tile, termination by tinselIdle.
   for net in ring mcast flood ping; do
