@@ -242,8 +242,6 @@ static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
   fprintf(props, "uint16_t %s_write_recv_total;\n", inv);
   if (!c->is_iter)
     return;
-  if (c->inv->read_recv_per_elem)
-    fprintf(state, "uint16_t %s_skip; // reads begin said are not coming (not fresh)\n", inv);
   for (int i = 0; i < l->nargs; i++) {
     const IRArg *a = &l->args[i];
     if (a->kind == ARG_DAT && a->map)
@@ -260,8 +258,10 @@ static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
 }
 
 // Begin's fresh word: this type's read_send pins whose bit is set go out;
-// the iteration type skips the reads of the others, which it still holds
-// from an earlier call (their buffers are this invocation's alone).
+// the iteration type counts the reads of the others as landed, as it still
+// holds them from an earlier call (their buffers are this invocation's
+// alone). Before its begin a device has counted only reads that came, so
+// it cannot reach its total early.
 static void fresh_on_begin(FILE *f, const TypeCtx *c) {
   const ProtoInvocation *inv = c->inv;
   const char *name = inv->loop->invocation;
@@ -275,10 +275,10 @@ static void fresh_on_begin(FILE *f, const TypeCtx *c) {
   for (int j = 0; j < inv->npins; j++)
     if (inv->pins[j].kind == PIN_READ_RECV)
       slots[protocol_fresh_bit(inv, protocol_read_send_of(inv, &inv->pins[j])) & 31] += inv->pins[j].slots;
-  fprintf(f, "deviceState->%s_skip = 0", name);
-  for (int k = 0; k < 32; k++)
+  fprintf(f, "deviceState->%s_read_recv_count +=", name); // counted as landed: they are not coming
+  for (int k = 0, n = 0; k < 32; k++)
     if (slots[k])
-      fprintf(f, " +\n    (message->fresh & 0x%xu ? 0 : %d)", 1u << k, slots[k]);
+      fprintf(f, "%s\n    (message->fresh & 0x%xu ? 0 : %d)", n++ ? " +" : "", 1u << k, slots[k]);
   fprintf(f, ";\n");
 }
 
@@ -483,14 +483,8 @@ static void kernel_function(TypeCtx *c) {
   fprintf(c->shared, "}\n\n");
 }
 
-// Begin and the reads that have landed, with the reads begin said are not
-// coming: the iteration type waits for 1 + read_recv_per_elem of them.
-static char *reads_in(const TypeCtx *c) {
-  const char *inv = c->inv->loop->invocation;
-  if (c->is_iter && c->inv->read_recv_per_elem)
-    return format("deviceState->%s_read_recv_count + deviceState->%s_skip", inv, inv);
-  return format("deviceState->%s_read_recv_count", inv);
-}
+// Begin and the reads that have landed (or that begin said are not coming).
+static char *reads_in(const TypeCtx *c) { return format("deviceState->%s_read_recv_count", c->inv->loop->invocation); }
 
 // In begin and the read handlers, after the count: the kernel, if this was the last.
 static void kernel_if_last(FILE *f, const TypeCtx *c) {
@@ -565,8 +559,6 @@ static void end_pin(TypeCtx *c) {
       fprintf(f, "message->elem%d = deviceState->%s_elem%d;\n", i, inv, i);
   fprintf(f, "deviceState->%s_in_progress = 0;\ndeviceState->%s_executed = 0;\n", inv, inv);
   fprintf(f, "deviceState->%s_read_recv_count = 0;\ndeviceState->%s_write_recv_count = 0;\n", inv, inv);
-  if (c->is_iter && c->inv->read_recv_per_elem)
-    fprintf(f, "deviceState->%s_skip = 0;\n", inv);
   c->end_rts = add_pin(c->t, (GPin){format("%s_end", inv), end_msg(c->g, l), true, NULL, buf_close(&b), 0})->rts_index;
 }
 

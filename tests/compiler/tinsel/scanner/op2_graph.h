@@ -97,7 +97,6 @@ double dat_p_b[3];
 uint8_t flux_1_in_progress; uint8_t flux_1_executed; uint32_t flux_1_round;
 uint16_t flux_1_read_recv_count; uint16_t flux_1_write_recv_count;
 uint32_t flux_1_read_send_mask; uint32_t flux_1_write_send_mask;
-uint16_t flux_1_skip; // reads begin said are not coming (not fresh)
 double flux_1_arg0_buffer[2];
 double flux_1_arg1_buffer[2];
 double flux_1_arg2_buffer[1];
@@ -105,7 +104,6 @@ double flux_1_arg3_buffer[1];
 uint8_t flux_2_in_progress; uint8_t flux_2_executed; uint32_t flux_2_round;
 uint16_t flux_2_read_recv_count; uint16_t flux_2_write_recv_count;
 uint32_t flux_2_read_send_mask; uint32_t flux_2_write_send_mask;
-uint16_t flux_2_skip; // reads begin said are not coming (not fresh)
 double flux_2_arg0_buffer[2];
 double flux_2_arg1_buffer[2];
 double flux_2_arg2_buffer[1];
@@ -113,7 +111,6 @@ double flux_2_arg3_buffer[1];
 uint8_t gather_in_progress; uint8_t gather_executed; uint32_t gather_round;
 uint16_t gather_read_recv_count; uint16_t gather_write_recv_count;
 uint32_t gather_read_send_mask; uint32_t gather_write_send_mask;
-uint16_t gather_skip; // reads begin said are not coming (not fresh)
 double gather_arg0_buffer[2][2];
 double gather_gbl1[1];
 } set_edges_state;

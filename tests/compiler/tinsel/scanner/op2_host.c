@@ -76,7 +76,6 @@ static const op2t_member set_edges_state_m[] = {
   {OP2T_M_U16, offsetof(set_edges_state, flux_1_write_recv_count), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_1_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_1_write_send_mask), 0, 0},
-  {OP2T_M_U16, offsetof(set_edges_state, flux_1_skip), 0, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg0_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg1_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg2_buffer), 1, 0},
@@ -88,7 +87,6 @@ static const op2t_member set_edges_state_m[] = {
   {OP2T_M_U16, offsetof(set_edges_state, flux_2_write_recv_count), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_2_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_2_write_send_mask), 0, 0},
-  {OP2T_M_U16, offsetof(set_edges_state, flux_2_skip), 0, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg0_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg1_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg2_buffer), 1, 0},
@@ -100,7 +98,6 @@ static const op2t_member set_edges_state_m[] = {
   {OP2T_M_U16, offsetof(set_edges_state, gather_write_recv_count), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, gather_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, gather_write_send_mask), 0, 0},
-  {OP2T_M_U16, offsetof(set_edges_state, gather_skip), 0, 0},
   {OP2T_M_F64, offsetof(set_edges_state, gather_arg0_buffer), 2, 2},
   {OP2T_M_F64, offsetof(set_edges_state, gather_gbl1), 1, 0},
 };
@@ -109,7 +106,7 @@ static const op2t_type types[2] = {
   {"set_nodes", "nodes", sizeof(set_nodes_props), sizeof(set_nodes_state), offsetof(set_nodes_props, index), 9, 8,
    set_nodes_in, set_nodes_out, 6, 42, set_nodes_props_m, set_nodes_state_m},
   {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 7,
-   set_edges_in, set_edges_out, 5, 35, set_edges_props_m, set_edges_state_m},
+   set_edges_in, set_edges_out, 5, 32, set_edges_props_m, set_edges_state_m},
 };
 static const op2t_const consts[1] = {
   {"coeffs", offsetof(op2_graph_props, global_coeffs), sizeof(((op2_graph_props *)0)->global_coeffs)},
@@ -600,7 +597,6 @@ static const char type_xml[] =
   "uint8_t flux_1_in_progress; uint8_t flux_1_executed; uint32_t flux_1_round;\n"
   "uint16_t flux_1_read_recv_count; uint16_t flux_1_write_recv_count;\n"
   "uint32_t flux_1_read_send_mask; uint32_t flux_1_write_send_mask;\n"
-  "uint16_t flux_1_skip; // reads begin said are not coming (not fresh)\n"
   "double flux_1_arg0_buffer[2];\n"
   "double flux_1_arg1_buffer[2];\n"
   "double flux_1_arg2_buffer[1];\n"
@@ -608,7 +604,6 @@ static const char type_xml[] =
   "uint8_t flux_2_in_progress; uint8_t flux_2_executed; uint32_t flux_2_round;\n"
   "uint16_t flux_2_read_recv_count; uint16_t flux_2_write_recv_count;\n"
   "uint32_t flux_2_read_send_mask; uint32_t flux_2_write_send_mask;\n"
-  "uint16_t flux_2_skip; // reads begin said are not coming (not fresh)\n"
   "double flux_2_arg0_buffer[2];\n"
   "double flux_2_arg1_buffer[2];\n"
   "double flux_2_arg2_buffer[1];\n"
@@ -616,7 +611,6 @@ static const char type_xml[] =
   "uint8_t gather_in_progress; uint8_t gather_executed; uint32_t gather_round;\n"
   "uint16_t gather_read_recv_count; uint16_t gather_write_recv_count;\n"
   "uint32_t gather_read_send_mask; uint32_t gather_write_send_mask;\n"
-  "uint16_t gather_skip; // reads begin said are not coming (not fresh)\n"
   "double gather_arg0_buffer[2][2];\n"
   "double gather_gbl1[1];\n"
   "]]></State>\n"
@@ -666,10 +660,10 @@ static const char type_xml[] =
   "        <InputPin name=\"flux_1_begin\" messageTypeId=\"flux_1_begin\">\n"
   "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
   "deviceState->flux_1_round = message->round;\n"
-  "deviceState->flux_1_skip = 0 +\n"
+  "deviceState->flux_1_read_recv_count +=\n"
   "    (message->fresh & 0x1u \? 0 : 2);\n"
   "deviceState->flux_1_read_recv_count++;\n"
-  "if (deviceState->flux_1_read_recv_count + deviceState->flux_1_skip == 3)\n"
+  "if (deviceState->flux_1_read_recv_count == 3)\n"
   "  set_edges__flux_1_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -677,7 +671,7 @@ static const char type_xml[] =
   "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
   "op2_copy_words(deviceState->flux_1_arg0_buffer, message->value, sizeof(message->value));\n"
   "deviceState->flux_1_read_recv_count++;\n"
-  "if (deviceState->flux_1_read_recv_count + deviceState->flux_1_skip == 3)\n"
+  "if (deviceState->flux_1_read_recv_count == 3)\n"
   "  set_edges__flux_1_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -685,7 +679,7 @@ static const char type_xml[] =
   "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
   "op2_copy_words(deviceState->flux_1_arg1_buffer, message->value, sizeof(message->value));\n"
   "deviceState->flux_1_read_recv_count++;\n"
-  "if (deviceState->flux_1_read_recv_count + deviceState->flux_1_skip == 3)\n"
+  "if (deviceState->flux_1_read_recv_count == 3)\n"
   "  set_edges__flux_1_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -696,7 +690,6 @@ static const char type_xml[] =
   "deviceState->flux_1_executed = 0;\n"
   "deviceState->flux_1_read_recv_count = 0;\n"
   "deviceState->flux_1_write_recv_count = 0;\n"
-  "deviceState->flux_1_skip = 0;\n"
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <OutputPin name=\"flux_2_arg2_write_send\" messageTypeId=\"dat_p_r\">\n"
@@ -712,10 +705,10 @@ static const char type_xml[] =
   "        <InputPin name=\"flux_2_begin\" messageTypeId=\"flux_2_begin\">\n"
   "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
   "deviceState->flux_2_round = message->round;\n"
-  "deviceState->flux_2_skip = 0 +\n"
+  "deviceState->flux_2_read_recv_count +=\n"
   "    (message->fresh & 0x1u \? 0 : 2);\n"
   "deviceState->flux_2_read_recv_count++;\n"
-  "if (deviceState->flux_2_read_recv_count + deviceState->flux_2_skip == 3)\n"
+  "if (deviceState->flux_2_read_recv_count == 3)\n"
   "  set_edges__flux_2_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -723,7 +716,7 @@ static const char type_xml[] =
   "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
   "op2_copy_words(deviceState->flux_2_arg0_buffer, message->value, sizeof(message->value));\n"
   "deviceState->flux_2_read_recv_count++;\n"
-  "if (deviceState->flux_2_read_recv_count + deviceState->flux_2_skip == 3)\n"
+  "if (deviceState->flux_2_read_recv_count == 3)\n"
   "  set_edges__flux_2_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -731,7 +724,7 @@ static const char type_xml[] =
   "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
   "op2_copy_words(deviceState->flux_2_arg1_buffer, message->value, sizeof(message->value));\n"
   "deviceState->flux_2_read_recv_count++;\n"
-  "if (deviceState->flux_2_read_recv_count + deviceState->flux_2_skip == 3)\n"
+  "if (deviceState->flux_2_read_recv_count == 3)\n"
   "  set_edges__flux_2_kernel(graphProperties, deviceProperties, deviceState);\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -742,13 +735,12 @@ static const char type_xml[] =
   "deviceState->flux_2_executed = 0;\n"
   "deviceState->flux_2_read_recv_count = 0;\n"
   "deviceState->flux_2_write_recv_count = 0;\n"
-  "deviceState->flux_2_skip = 0;\n"
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"gather_begin\" messageTypeId=\"gather_begin\">\n"
   "          <OnReceive><![CDATA[deviceState->gather_in_progress = 1;\n"
   "deviceState->gather_round = message->round;\n"
-  "deviceState->gather_skip = 0 +\n"
+  "deviceState->gather_read_recv_count +=\n"
   "    (message->fresh & 0x1u \? 0 : 2);\n"
   "deviceState->gather_read_recv_count++;\n"
   "]]></OnReceive>\n"
@@ -774,27 +766,26 @@ static const char type_xml[] =
   "deviceState->gather_executed = 0;\n"
   "deviceState->gather_read_recv_count = 0;\n"
   "deviceState->gather_write_recv_count = 0;\n"
-  "deviceState->gather_skip = 0;\n"
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <ReadyToSend><![CDATA[*readyToSend = 0;\n"
   "if (deviceState->flux_1_in_progress) {\n"
   "  *readyToSend |= deviceState->flux_1_read_send_mask | deviceState->flux_1_write_send_mask;\n"
-  "  if (deviceState->flux_1_read_recv_count + deviceState->flux_1_skip == 3 && !deviceState->flux_1_read_send_mask &&\n"
+  "  if (deviceState->flux_1_read_recv_count == 3 && !deviceState->flux_1_read_send_mask &&\n"
   "      !deviceState->flux_1_write_send_mask &&\n"
   "      deviceState->flux_1_write_recv_count == deviceProperties->flux_1_write_recv_total)\n"
   "    *readyToSend |= 1u << 2; // flux_1_end\n"
   "}\n"
   "if (deviceState->flux_2_in_progress) {\n"
   "  *readyToSend |= deviceState->flux_2_read_send_mask | deviceState->flux_2_write_send_mask;\n"
-  "  if (deviceState->flux_2_read_recv_count + deviceState->flux_2_skip == 3 && !deviceState->flux_2_read_send_mask &&\n"
+  "  if (deviceState->flux_2_read_recv_count == 3 && !deviceState->flux_2_read_send_mask &&\n"
   "      !deviceState->flux_2_write_send_mask &&\n"
   "      deviceState->flux_2_write_recv_count == deviceProperties->flux_2_write_recv_total)\n"
   "    *readyToSend |= 1u << 5; // flux_2_end\n"
   "}\n"
   "if (deviceState->gather_in_progress) {\n"
   "  *readyToSend |= deviceState->gather_read_send_mask | deviceState->gather_write_send_mask;\n"
-  "  if (deviceState->gather_read_recv_count + deviceState->gather_skip == 3 && !deviceState->gather_read_send_mask &&\n"
+  "  if (deviceState->gather_read_recv_count == 3 && !deviceState->gather_read_send_mask &&\n"
   "      !deviceState->gather_write_send_mask &&\n"
   "      deviceState->gather_write_recv_count == deviceProperties->gather_write_recv_total)\n"
   "    *readyToSend |= 1u << 6; // gather_end\n"
