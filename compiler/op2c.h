@@ -481,6 +481,9 @@ typedef struct {
 
 Schedule *schedule_analyse(const Program *prog);
 void schedule_dump(FILE *out, const Schedule *s);
+// Where an arg touches its dat or global, as the dump writes it: direct,
+// pedge:0, pedge:0..1 (a vector), gbl, info.
+char *schedule_where(const IRArg *a);
 
 //
 // ir_xml.c

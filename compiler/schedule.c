@@ -66,7 +66,7 @@ static int key_of(Schedule *s, const char *name, bool is_dat) {
   return s->nkeys - 1;
 }
 
-static char *where_of(const IRArg *a) {
+char *schedule_where(const IRArg *a) {
   if (a->kind == ARG_INFO)
     return "info";
   if (a->kind == ARG_GBL)
@@ -91,7 +91,7 @@ static void collect_arg(Schedule *s, SchedInvocation *inv, const IRArg *a) {
   } else {
     return; // op_arg_idx, or an arg the checks already reported
   }
-  acc.where = where_of(a);
+  acc.where = schedule_where(a);
   add_access(inv, acc);
 }
 

@@ -38,15 +38,9 @@ static IRLoop *find_loop(const Program *prog, const char *name) {
   return NULL;
 }
 
-static const char *acc_word(Access acc) { return access_name(acc); }
-
 // How arg a touches its dat: "WRITE direct", "READ through pedge:0".
 static char *touch_desc(const IRArg *a) {
-  if (!a->map)
-    return format("%s direct", acc_word(a->acc));
-  if (a->idx <= -2)
-    return format("%s through %s (all %d slots)", acc_word(a->acc), a->map->var, -a->idx);
-  return format("%s through %s:%d", acc_word(a->acc), a->map->var, a->idx);
+  return format("%s %s%s", access_name(a->acc), a->map ? "through " : "", schedule_where(a));
 }
 
 static const char *dep_kind(Access first, Access second) {
@@ -75,8 +69,8 @@ static char *fuse_conflict(const IRLoop *l1, const IRLoop *l2) {
       if ((a->kind == ARG_GBL || a->kind == ARG_INFO) && (b->kind == ARG_GBL || b->kind == ARG_INFO) &&
           !a->gbl_const && !b->gbl_const && same_gbl(a, b) && (a->acc != ACC_READ || b->acc != ACC_READ))
         return format("global '%s' carries a %s dependence: '%s' arg %d is OP_%s, '%s' arg %d is OP_%s",
-                      a->gbl_expr, dep_kind(a->acc, b->acc), l1->invocation, i, acc_word(a->acc), l2->invocation,
-                      j, acc_word(b->acc));
+                      a->gbl_expr, dep_kind(a->acc, b->acc), l1->invocation, i, access_name(a->acc), l2->invocation,
+                      j, access_name(b->acc));
     }
   return NULL;
 }

@@ -483,14 +483,12 @@ static void kernel_function(TypeCtx *c) {
   fprintf(c->shared, "}\n\n");
 }
 
-// Begin and the reads that have landed (or that begin said are not coming).
-static char *reads_in(const TypeCtx *c) { return format("deviceState->%s_read_recv_count", c->inv->loop->invocation); }
 
 // In begin and the read handlers, after the count: the kernel, if this was the last.
 static void kernel_if_last(FILE *f, const TypeCtx *c) {
   if (kernel_on_recv(c))
-    fprintf(f, "if (%s == %d)\n  %s(graphProperties, deviceProperties, deviceState);\n", reads_in(c),
-            1 + c->inv->read_recv_per_elem, kernel_fn(c));
+    fprintf(f, "if (deviceState->%s_read_recv_count == %d)\n  %s(graphProperties, deviceProperties, deviceState);\n",
+            c->inv->loop->invocation, 1 + c->inv->read_recv_per_elem, kernel_fn(c));
 }
 
 static void write_send_pins(TypeCtx *c) {
@@ -568,11 +566,13 @@ static void rts_for_invocation(FILE *f, const TypeCtx *c, int read_recv_total) {
   fprintf(f, "if (deviceState->%s_in_progress) {\n", inv);
   fprintf(f, "  *readyToSend |= deviceState->%s_read_send_mask | deviceState->%s_write_send_mask;\n", inv, inv);
   if (exec >= 0) {
-    fprintf(f, "  if (!deviceState->%s_executed && %s == %d)\n", inv, reads_in(c), read_recv_total);
+    fprintf(f, "  if (!deviceState->%s_executed && deviceState->%s_read_recv_count == %d)\n", inv, inv,
+            read_recv_total);
     fprintf(f, "    *readyToSend |= 1u << %d; // %s_execute\n", exec, inv);
     fprintf(f, "  if (deviceState->%s_executed && !deviceState->%s_read_send_mask &&\n", inv, inv);
   } else { // no execute pin: begin and the reads are all the end waits for (its send may run the kernel)
-    fprintf(f, "  if (%s == %d && !deviceState->%s_read_send_mask &&\n", reads_in(c), read_recv_total, inv);
+    fprintf(f, "  if (deviceState->%s_read_recv_count == %d && !deviceState->%s_read_send_mask &&\n", inv,
+            read_recv_total, inv);
   }
   fprintf(f, "      !deviceState->%s_write_send_mask &&\n", inv);
   fprintf(f, "      deviceState->%s_write_recv_count == deviceProperties->%s_write_recv_total)\n", inv, inv);
