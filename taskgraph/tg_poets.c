@@ -135,7 +135,7 @@ static void place_tg(Placed *pl, const tg_graph *g, Build *b, const char *config
   int ty = place_add_type(pl->g, "tg node", b->nn, sizeof(tgp_state), sizeof(tgp_props), 2 * TGP_PORTS, 0);
   int item[TGP_PORTS], credit[TGP_PORTS];
   for (uint32_t q = 0; q < TGP_PORTS; q++) {
-    item[q] = place_add_pin(pl->g, ty, (int)q, ty, 0, TGP_ITEM, 4);
+    item[q] = place_add_pin(pl->g, ty, (int)q, ty, 0, TGP_MSG, 4);
     credit[q] = place_add_pin(pl->g, ty, (int)(TGP_PORTS + q), ty, 1, 4, 4);
     if (item[q] < 0 || credit[q] < 0)
       die("the graph: ", place_error(pl->g));
@@ -195,9 +195,12 @@ static int read_back(const Placed *pl, const Build *b, tg_graph *g, uint64_t *fi
     const tgp_state *s = device_state(pl, (uint32_t)ei.to);
     uint32_t q = ei.to_port, bytes = p->in_bytes[q];
     uint8_t items[TGP_CAP * TGP_ITEM];
-    for (uint32_t k = 0, at = s->head[q]; k < s->n[q]; k++, at = at + 1 == p->in_cap[q] ? 0 : at + 1)
-      memcpy(items + k * bytes, s->q[q][at], bytes);
-    if (tg_edge_load(g, (int)e, s->n[q], items) != 0)
+    uint32_t n = 0; // drained: the window holds its items from the oldest, without gaps
+    for (uint32_t at = s->head[q]; s->have[q] >> n & 1u; n++, at = at + 1 == p->in_cap[q] ? 0 : at + 1)
+      memcpy(items + n * bytes, s->q[q][at], bytes);
+    if (s->have[q] >> n)
+      return snprintf(err, errlen, "node %u: input %u: not drained (window %x)", (uint32_t)ei.to, q, s->have[q]), -1;
+    if (tg_edge_load(g, (int)e, n, items) != 0)
       return snprintf(err, errlen, "%s", tg_error(g)), -1;
   }
   return 0;

@@ -14,6 +14,14 @@
  * A node fires (tg.c's rules, item for item) only when every out edge slot
  * has a credit and no item of its last firing waits to be sent.
  *
+ * Order. The network need not keep two messages from one thread to another
+ * in order (Tinsel does not when unicast and multicast mix; the host
+ * softswitch engine delivers in any order), so an item carries its port's
+ * sequence number after its 16 bytes, and the consumer puts it at its place
+ * in a window of in_cap items from the oldest it has not taken. Credits
+ * bound the items in flight on an edge to its capacity, so every item falls
+ * inside the window. Credits are counts and need no order.
+ *
  * Limits of this first version (tg_poets.c names them): 2 ports per
  * direction, 16-byte items, queues of at most 4 items, 32 bytes of
  * computation state, 8 out edges per node. On POETS a node's ctx is an
@@ -29,6 +37,7 @@
 
 #define TGP_PORTS 2u
 #define TGP_ITEM 16u
+#define TGP_MSG (TGP_ITEM + 4u) /* an item message: the item, then its sequence number */
 #define TGP_CAP 4u
 #define TGP_STATE 32u
 #define TGP_SLOTS 8u
@@ -57,7 +66,11 @@ typedef struct {
   uint32_t run, ran, want, pending; /* pending: output ports whose item waits to be sent */
   uint32_t firings, invocations, errors, reported;
   uint32_t credit[TGP_SLOTS];
-  uint32_t head[TGP_PORTS], n[TGP_PORTS], owed[TGP_PORTS];
+  /* Input port i: a window of in_cap[i] items from the oldest not taken (seq
+   * taken[i], at q[i][head[i]]); bit d of have[i]: the item with seq
+   * taken[i] + d is there. Output port j: sent[j] items sent (the next seq). */
+  uint32_t head[TGP_PORTS], have[TGP_PORTS], taken[TGP_PORTS], owed[TGP_PORTS];
+  uint32_t sent[TGP_PORTS];
   _Alignas(8) uint8_t state[TGP_STATE];
   _Alignas(8) uint8_t ctx[TGP_CTX];
   _Alignas(8) uint8_t inbuf[TGP_PORTS][TGP_ITEM];
@@ -65,7 +78,7 @@ typedef struct {
   _Alignas(8) uint8_t q[TGP_PORTS][TGP_CAP][TGP_ITEM];
 } tgp_state;
 
-#define TGP_ERR_OVERFLOW 1u  /* an item came to a full queue (credits broken) */
+#define TGP_ERR_OVERFLOW 1u  /* an item outside its port's window, or twice (credits broken) */
 #define TGP_ERR_CREDIT 2u    /* more credits than the edge's capacity */
 #define TGP_ERR_KERNEL 4u    /* a bad kernel index or step result */
 #define TGP_ERR_LEFT 8u      /* at the end: items left in a queue, or a coroutine active */

@@ -25,7 +25,7 @@ static int ready(const tgp_props *p, const tgp_state *s) {
       return 0; // an edge without room
   int inputs = 1;
   for (uint32_t i = 0; i < p->nin; i++)
-    inputs &= s->n[i] > 0;
+    inputs &= s->have[i]; // bit 0: the oldest item not taken is there
   if (p->coroutine && s->run == TG_ACTIVE)
     return !s->want || inputs;
   if (p->nin == 0)
@@ -38,7 +38,8 @@ static void take_inputs(const tgp_props *p, tgp_state *s) {
     memcpy(s->inbuf[i], s->q[i][s->head[i]], p->in_bytes[i]);
     if (++s->head[i] == p->in_cap[i]) // (no modulo: Tinsel divides in software)
       s->head[i] = 0;
-    s->n[i]--;
+    s->have[i] >>= 1;
+    s->taken[i]++;
     s->owed[i]++; /* a credit back to the producer */
   }
 }
@@ -118,6 +119,8 @@ static uint32_t node_rts(const void *gp, const void *props, const void *state) {
 __attribute__((noinline)) static int send_item(uint32_t j, const void *props, void *state, void *payload) {
   tgp_state *s = state;
   memcpy(payload, s->outbuf[j], TGP_ITEM);
+  memcpy((uint8_t *)payload + TGP_ITEM, &s->sent[j], 4);
+  s->sent[j]++;
   s->pending &= ~(1u << j);
   advance(props, s);
   return 1;
@@ -133,20 +136,23 @@ static int send1(const void *gp, const void *pr, void *st, void *pl) { (void)gp;
 static int credit0(const void *gp, const void *pr, void *st, void *pl) { (void)gp, (void)pr; return send_credit(0, st, pl); }
 static int credit1(const void *gp, const void *pr, void *st, void *pl) { (void)gp, (void)pr; return send_credit(1, st, pl); }
 
-/* An item for input port LABEL. */
+/* An item for input port LABEL: at its place in the window by its sequence
+ * number (tg_poets.h, "Order"), whatever order the network kept. */
 static void recv_item(const void *gp, const void *props, void *state, const void *edge_props, const void *payload) {
   (void)gp;
   const tgp_props *p = props;
   tgp_state *s = state;
-  uint32_t i;
+  uint32_t i, seq;
   memcpy(&i, edge_props, 4);
-  if (i >= p->nin || s->n[i] == p->in_cap[i]) {
-    s->errors |= TGP_ERR_OVERFLOW;
+  memcpy(&seq, (const uint8_t *)payload + TGP_ITEM, 4);
+  uint32_t d = seq - s->taken[i]; // its distance from the oldest not taken
+  if (i >= p->nin || d >= p->in_cap[i] || (s->have[i] >> d & 1u)) {
+    s->errors |= TGP_ERR_OVERFLOW; // outside the window, or twice: credits broken
     return;
   }
-  uint32_t at = s->head[i] + s->n[i];
+  uint32_t at = s->head[i] + d;
   memcpy(s->q[i][at >= p->in_cap[i] ? at - p->in_cap[i] : at], payload, p->in_bytes[i]);
-  s->n[i]++;
+  s->have[i] |= 1u << d;
   advance(p, s);
 }
 
@@ -173,7 +179,7 @@ static int node_idle(const void *gp, const void *props, void *state) {
   if (s->reported)
     return 0;
   for (uint32_t i = 0; i < p->nin; i++)
-    if (s->n[i])
+    if (s->have[i])
       s->errors |= TGP_ERR_LEFT;
   if (p->coroutine && s->run == TG_ACTIVE)
     s->errors |= TGP_ERR_LEFT;
@@ -185,7 +191,7 @@ static int node_idle(const void *gp, const void *props, void *state) {
 }
 
 static const ss_send_fn node_sends[2 * TGP_PORTS] = {send0, send1, credit0, credit1};
-static const uint8_t node_out_bytes[2 * TGP_PORTS] = {TGP_ITEM, TGP_ITEM, 4, 4};
+static const uint8_t node_out_bytes[2 * TGP_PORTS] = {TGP_MSG, TGP_MSG, 4, 4};
 static const ss_recv_fn node_recvs[] = {recv_item, recv_credit};
 const ss_dev_type ss_dev_types[] = {
     {.num_in_pins = 2, .num_out_pins = 2 * TGP_PORTS, .init = node_init, .rts = node_rts, .idle = node_idle,

@@ -56,13 +56,23 @@ poets() { # NAME ARGS...
   if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$out")" = PASSED ] && grep -q "4 reports from 4 nodes" <<<"$out"; then pass "$name"
   else fail "$name" "exit $rc" "$out"; fi
 }
+# The softswitch engine delivers messages in any order (not even per pair of
+# threads): items overtake each other on an edge, and the sequence numbers
+# put them back in order. Before them, these seeds FAILED at n 300,
+# capacity 4 (tile 10 15 26, board 2 22 26, box 3 4 11 of seeds 1..30).
 for cfg in tile board box; do
   poets "tg_poets: softswitch engine, $cfg, n 200, capacity 1" --n 200 --cap 1 --config "$cfg" --delay-seed 11
-  poets "tg_poets: softswitch engine, $cfg, n 300, capacity 4" --n 300 --cap 4 --config "$cfg" --delay-seed 12
 done
+for s in 10 15; do poets "tg_poets: softswitch engine, tile, n 300, capacity 4, delay seed $s" --n 300 --cap 4 --config tile --delay-seed $s; done
+for s in 2 22; do poets "tg_poets: softswitch engine, board, n 300, capacity 4, delay seed $s" --n 300 --cap 4 --config board --delay-seed $s; done
+for s in 3 4; do poets "tg_poets: softswitch engine, box, n 300, capacity 4, delay seed $s" --n 300 --cap 4 --config box --delay-seed $s; done
 if [ -x "$TSIM" ]; then
-  poets "tg_poets: tsim tile, n 100, capacity 2, delay seed 3" --n 100 --cap 2 --config tile --engine sim \
-    --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" --delay-seed 3
+  for s in 2 3; do
+    poets "tg_poets: tsim tile, n 60, capacity 2, delay seed $s" --n 60 --cap 2 --config tile --engine sim \
+      --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" --delay-seed $s
+  done
+  poets "tg_poets: tsim board, n 20, capacity 2, delay seed 2" --n 20 --cap 2 --config board --engine sim \
+    --fw "$BUILD/fw/tgp_example.elf" --tsim "$TSIM" --delay-seed 2
 else fail "tg_poets: tsim tile" "no $TSIM"; fi
 out=$("$BUILD/bin/tg_poets" --n 50 --poets-n 51 --config tile 2>&1); rc=$?
 check "tg_poets: devices running another n than the oracle FAIL (test of the test)" \
