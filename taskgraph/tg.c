@@ -950,3 +950,19 @@ int tg_edge_load(tg_graph *g, int edge, uint32_t items, const void *data) {
     memcpy(e->buf, data, (size_t)items * e->bytes);
   return 0;
 }
+
+uint32_t tg_node_flags(const tg_graph *g, int node) {
+  const Node *n = &g->nodes[node];
+  return n->ran | n->want << 1;
+}
+
+const void *tg_node_input(const tg_graph *g, int node, uint32_t port) {
+  const Node *n = &g->nodes[node];
+  return n->inbuf + n->in_off[port];
+}
+
+void tg_edge_read(const tg_graph *g, int edge, void *data) {
+  const Edge *e = &g->edges[edge];
+  for (uint32_t k = 0, at = e->head; k < e->n; k++, at = at + 1 == e->cap ? 0 : at + 1)
+    memcpy((uint8_t *)data + (size_t)k * e->bytes, e->buf + (size_t)at * e->bytes, e->bytes);
+}

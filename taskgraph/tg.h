@@ -170,6 +170,13 @@ typedef struct {
 int tg_node_load(tg_graph *g, int node, tg_run_state run, uint32_t flags, uint64_t firings, uint64_t invocations,
                  const void *state, const void *const *inputs);
 int tg_edge_load(tg_graph *g, int edge, uint32_t items, const void *data);
+/* The other way, for a back end that resumes a restored graph on its own
+ * machine (tg_poets --resume): a node's flags as tg_node_load takes them,
+ * its current invocation's input on input port PORT, and an edge's
+ * tg_edge_items items, the oldest first, copied to DATA. Plain ports. */
+uint32_t tg_node_flags(const tg_graph *g, int node);
+const void *tg_node_input(const tg_graph *g, int node, uint32_t port);
+void tg_edge_read(const tg_graph *g, int edge, void *data);
 uint32_t tg_num_nodes(const tg_graph *g);
 uint32_t tg_num_edges(const tg_graph *g);
 void tg_node_describe(const tg_graph *g, int node, tg_node_info *info);

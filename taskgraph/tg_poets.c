@@ -4,7 +4,7 @@
  *
  *   tg_poets --n N [--cap C] [--engine softswitch|sim] [--config tile|board|box]
  *            [--seed S] [--delay-seed D] [--fw FILE.elf] [--tsim PATH] [--poets-n M]
- *            [--stop-after K --checkpoint FILE]
+ *            [--stop-after K --checkpoint FILE | --resume FILE]
  *
  * The graph's nodes become "tg node" devices (tgp_dev.c) placed by METIS
  * (libop2_place) on the configuration's threads; each tg edge becomes an
@@ -24,6 +24,11 @@
  * back from the thread images into tg.h's checkpoint format (tg_node_load,
  * tg_edge_load, tg_checkpoint): tg_demo --resume FILE goes on from there on
  * the host scheduler.
+ *
+ * --resume FILE (either engine): a checkpoint of tg_demo's or of
+ * --checkpoint's goes on on POETS: its states are written into the thread
+ * images as the devices' first states (load_resume), and the run is
+ * checked against the oracle as a straight run is.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -53,11 +58,17 @@ static void die(const char *what, const char *why) {
 typedef struct {
   uint32_t nn;
   tgp_props *props;
+  uint32_t *slot;     /* [edges]: each edge's out edge slot at its producer */
+  tgp_state *resume;  /* tg_poets --resume: every device's first state (NULL: a fresh start) */
 } Build;
+_Static_assert(TGP_PORTS == 2, "describe() numbers the slots of two output ports");
 
 static void fill(void *ctx, int type, uint32_t index, void *state, void *props) {
-  (void)type, (void)state;
-  *(tgp_props *)props = ((Build *)ctx)->props[index];
+  (void)type;
+  const Build *b = ctx;
+  *(tgp_props *)props = b->props[index];
+  if (b->resume)
+    memcpy(state, &b->resume[index], sizeof(tgp_state));
 }
 
 /* Properties of every node; checks the back end's limits. -1 with ERR. */
@@ -96,31 +107,40 @@ static int describe(const tg_graph *g, Build *b, char *err, size_t errlen) {
         return snprintf(err, errlen, "node %s: items over %u bytes (the POETS back end's limit)", ni.name, TGP_ITEM), -1;
     if (ni.state_bytes)
       memcpy(p->init, ni.initial_state, ni.state_bytes);
-    /* out edge slots: port by port, edges in the order they were added */
-    uint32_t slots = 0;
-    for (uint32_t q = 0; q < ni.nout; q++) {
-      p->out_first[q] = slots;
-      for (uint32_t e = 0; e < tg_num_edges(g); e++) {
-        tg_edge_info ei;
-        tg_edge_describe(g, (int)e, &ei);
-        if (ei.from != (int)i || ei.from_port != q)
-          continue;
-        if (slots == TGP_SLOTS)
-          return snprintf(err, errlen, "node %s: more than %u out edges (the POETS back end's limit)", ni.name,
-                          TGP_SLOTS), -1;
-        p->slot_cap[slots] = ei.capacity;
-        slots++;
-        p->out_count[q]++;
-      }
-    }
   }
-  for (uint32_t e = 0; e < tg_num_edges(g); e++) {
+  /* Out edge slots: port by port, each port's edges in the order they were
+   * added; two passes over the edges (count, then number). */
+  uint32_t ne = tg_num_edges(g);
+  b->slot = calloc(ne + 1, sizeof(uint32_t));
+  if (!b->slot)
+    die("out of memory", "");
+  for (uint32_t e = 0; e < ne; e++) {
     tg_edge_info ei;
     tg_edge_describe(g, (int)e, &ei);
     if (ei.capacity > TGP_CAP)
       return snprintf(err, errlen, "edge %u: capacity %u, the POETS back end holds at most %u", e, ei.capacity,
                       TGP_CAP), -1;
     b->props[ei.to].in_cap[ei.to_port] = ei.capacity;
+    tgp_props *p = &b->props[ei.from];
+    if (p->out_count[0] + p->out_count[1] == TGP_SLOTS) {
+      tg_node_info ni;
+      tg_node_describe(g, ei.from, &ni);
+      return snprintf(err, errlen, "node %s: more than %u out edges (the POETS back end's limit)", ni.name,
+                      TGP_SLOTS), -1;
+    }
+    p->out_count[ei.from_port]++;
+  }
+  for (uint32_t i = 0; i < b->nn; i++) {
+    tgp_props *p = &b->props[i];
+    p->out_first[1] = p->out_count[0];
+    p->out_count[0] = p->out_count[1] = 0; /* counted again below, as each edge gets its slot */
+  }
+  for (uint32_t e = 0; e < ne; e++) {
+    tg_edge_info ei;
+    tg_edge_describe(g, (int)e, &ei);
+    tgp_props *p = &b->props[ei.from];
+    b->slot[e] = p->out_first[ei.from_port] + p->out_count[ei.from_port]++;
+    p->slot_cap[b->slot[e]] = ei.capacity;
   }
   return 0;
 }
@@ -143,13 +163,7 @@ static void place_tg(Placed *pl, const tg_graph *g, Build *b, const char *config
   for (uint32_t e = 0; e < tg_num_edges(g); e++) {
     tg_edge_info ei;
     tg_edge_describe(g, (int)e, &ei);
-    const tgp_props *pa = &b->props[ei.from];
-    uint32_t slot = pa->out_first[ei.from_port];  /* this edge's slot: count the port's earlier edges */
-    for (uint32_t f = 0; f < e; f++) {
-      tg_edge_info fi;
-      tg_edge_describe(g, (int)f, &fi);
-      slot += fi.from == ei.from && fi.from_port == ei.from_port;
-    }
+    uint32_t slot = b->slot[e];
     if (place_add_edge(pl->g, item[ei.from_port], (uint32_t)ei.from, (uint32_t)ei.to, ei.to_port) != 0 ||
         place_add_edge(pl->g, credit[ei.to_port], (uint32_t)ei.to, (uint32_t)ei.from, slot) != 0)
       die("the graph: ", place_error(pl->g));
@@ -206,6 +220,47 @@ static int read_back(const Placed *pl, const Build *b, tg_graph *g, uint64_t *fi
   return 0;
 }
 
+/* The other way (tg_poets --resume): G restored from a checkpoint, every
+ * device's first state, which fill() writes into the thread images (and so
+ * into tsim's preload) and node_init keeps (tgp_state.loaded). A
+ * checkpoint lies between firings: nothing waits to be sent and no credit
+ * is owed. An edge's items sit in its consumer's window from slot 0; its
+ * producer's port starts at sequence number 0, so the consumer has taken
+ * "minus the items" (mod 2^32), and the edge's credits are its capacity
+ * less its items. */
+static void load_resume(const tg_graph *g, Build *b) {
+  b->resume = calloc(b->nn + 1, sizeof(tgp_state));
+  if (!b->resume)
+    die("out of memory", "");
+  for (uint32_t i = 0; i < b->nn; i++) {
+    const tgp_props *p = &b->props[i];
+    tgp_state *s = &b->resume[i];
+    tg_node_info ni;
+    tg_node_describe(g, (int)i, &ni);
+    uint32_t flags = tg_node_flags(g, (int)i);
+    s->loaded = 1;
+    s->run = (uint32_t)tg_node_run_state(g, (int)i), s->ran = flags & 1u, s->want = flags >> 1;
+    s->firings = (uint32_t)tg_node_firings(g, (int)i), s->invocations = (uint32_t)ni.invocations;
+    if (p->state_bytes)
+      memcpy(s->state, tg_node_state(g, (int)i), p->state_bytes);
+    for (uint32_t q = 0; q < p->nin; q++)
+      memcpy(s->inbuf[q], tg_node_input(g, (int)i, q), p->in_bytes[q]);
+    memcpy(s->credit, p->slot_cap, sizeof(s->credit));
+  }
+  for (uint32_t e = 0; e < tg_num_edges(g); e++) {
+    tg_edge_info ei;
+    tg_edge_describe(g, (int)e, &ei);
+    uint32_t n = tg_edge_items(g, (int)e), q = ei.to_port, bytes = b->props[ei.to].in_bytes[q];
+    uint8_t items[TGP_CAP * TGP_ITEM];
+    tg_edge_read(g, (int)e, items); /* n <= capacity <= TGP_CAP (describe checked) */
+    tgp_state *c = &b->resume[ei.to];
+    for (uint32_t k = 0; k < n; k++)
+      memcpy(c->q[q][k], items + k * bytes, bytes);
+    c->head[q] = 0, c->have[q] = (1u << n) - 1u, c->taken[q] = 0u - n;
+    b->resume[ei.from].credit[b->slot[e]] -= n;
+  }
+}
+
 /* ------------------------------------------------------ the reports */
 
 static tgp_report *got;
@@ -244,12 +299,13 @@ int main(int argc, char **argv) {
   uint64_t n = 100, seed = 1, poets_n = 0, stop_after = UINT64_MAX;
   uint32_t cap = 2;
   const char *engine = "softswitch", *config = "board", *delay_seed = NULL, *fw = NULL, *tsim = "build/bin/tsim",
-             *checkpoint = NULL;
+             *checkpoint = NULL, *resume = NULL;
   for (int i = 1; i < argc; i += 2) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--n") && strcmp(a, "--cap") && strcmp(a, "--engine") && strcmp(a, "--config") &&
         strcmp(a, "--seed") && strcmp(a, "--delay-seed") && strcmp(a, "--fw") && strcmp(a, "--tsim") &&
-        strcmp(a, "--poets-n") && strcmp(a, "--stop-after") && strcmp(a, "--checkpoint"))
+        strcmp(a, "--poets-n") && strcmp(a, "--stop-after") && strcmp(a, "--checkpoint") &&
+        strcmp(a, "--resume"))
       die(a, ": unknown option (see the top of taskgraph/tg_poets.c)");
     if (!v)
       die(a, ": needs a value");
@@ -263,6 +319,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--poets-n")) poets_n = number(a, v, 1, 100000);
     else if (!strcmp(a, "--stop-after")) stop_after = number(a, v, 0, UINT64_MAX - 1);
     else if (!strcmp(a, "--checkpoint")) checkpoint = v;
+    else if (!strcmp(a, "--resume")) resume = v;
     else tsim = v;
   }
   if (strcmp(engine, "softswitch") && strcmp(engine, "sim"))
@@ -273,6 +330,8 @@ int main(int argc, char **argv) {
     die("--stop-after and --checkpoint go together", "");
   if (checkpoint && strcmp(engine, "softswitch"))
     die("--checkpoint: the host softswitch engine only", " (--engine softswitch)");
+  if (checkpoint && resume)
+    die("--resume and --checkpoint: one at a time", "");
   /* The oracle. */
   uint32_t result = 0, unused = 0;
   tg_graph *oracle = tg_example((uint32_t)n, cap, &result), *g = tg_example((uint32_t)(poets_n ? poets_n : n), cap, &unused);
@@ -286,8 +345,17 @@ int main(int argc, char **argv) {
   /* The back end. */
   char err[512];
   Build b;
+  memset(&b, 0, sizeof(b));
+  if (resume && tg_restore(g, resume) != 0) { /* the checkpoint (tg_demo's or tg_poets's), into the devices' graph */
+    fprintf(stderr, "tg_poets: %s\n", tg_error(g));
+    return 1;
+  }
   if (describe(g, &b, err, sizeof(err)) != 0)
     die(err, "");
+  if (resume) {
+    load_resume(g, &b);
+    printf("tg_poets: resuming %s on %s: %llu firings before it\n", resume, engine, (unsigned long long)tg_firings(g));
+  }
   Placed pl;
   memset(&pl, 0, sizeof(pl));
   place_tg(&pl, g, &b, config, (uint32_t)seed);
@@ -325,7 +393,7 @@ int main(int argc, char **argv) {
       printf("tg_poets: stopped after %llu firings on %s (%s); every device's state read back; checkpoint %s\n",
              (unsigned long long)firings, config, tgp_host_budget ? "the run ended first" : "drained", checkpoint);
     ssrun_placed_free(&pl);
-    free(b.props), free(got);
+    free(b.props), free(b.slot), free(got);
     tg_graph_free(oracle), tg_graph_free(g);
     return !ok;
   }
@@ -338,11 +406,16 @@ int main(int argc, char **argv) {
                        (uint32_t)ni.invocations, tgp_hash(tg_node_state(oracle, (int)i), ni.state_bytes), 0, {0, 0}};
     if (ni.ctx)
       memcpy(want.ctx, ni.ctx, sizeof(uint32_t)); /* the example's ctx: a uint32_t */
+    /* Resumed: a node that fired only before the checkpoint set its ctx on the
+     * host, and a checkpoint holds no ctx (the devices start with zeros). */
+    int ctx_before = b.resume && b.resume[i].firings == want.firings && !memcmp(got[i].ctx, "\0\0\0\0\0\0\0\0", 8);
+    if (ctx_before)
+      memcpy(want.ctx, got[i].ctx, sizeof(want.ctx));
     const tgp_report *r = &got[i];
     int same = !memcmp(&want, r, sizeof(want));
     printf("tg_poets: node %u %s: run %u firings %u invocations %u state %08x errors %u ctx %08x%08x%s\n", i, ni.name,
            r->run, r->firings, r->invocations, r->state_hash, r->errors, r->ctx[1], r->ctx[0],
-           same ? "" : " (oracle differs)");
+           same ? (ctx_before ? " (ctx: set before the checkpoint, which holds none)" : "") : " (oracle differs)");
     if (!same)
       printf("tg_poets:   oracle: run %u firings %u invocations %u state %08x ctx %08x%08x\n", want.run, want.firings,
              want.invocations, want.state_hash, want.ctx[1], want.ctx[0]);
@@ -351,7 +424,7 @@ int main(int argc, char **argv) {
   bad |= reports != nodes;
   printf("tg_poets: %s on %s: %u reports from %u nodes\n%s\n", engine, config, reports, nodes, bad ? "FAILED" : "PASSED");
   ssrun_placed_free(&pl);
-  free(b.props), free(got);
+  free(b.props), free(b.slot), free(b.resume), free(got);
   tg_graph_free(oracle), tg_graph_free(g);
   return bad;
 }

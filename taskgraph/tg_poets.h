@@ -65,6 +65,7 @@ typedef struct {
 typedef struct {
   uint32_t run, ran, want, pending; /* pending: output ports whose item waits to be sent */
   uint32_t firings, invocations, errors, reported;
+  uint32_t loaded; /* the host wrote a checkpoint's state here (tg_poets --resume): init keeps it */
   uint32_t credit[TGP_SLOTS];
   /* Input port i: a window of in_cap[i] items from the oldest not taken (seq
    * taken[i], at q[i][head[i]]); bit d of have[i]: the item with seq

@@ -99,9 +99,11 @@ static void node_init(const void *gp, const void *props, void *state) {
   (void)gp;
   const tgp_props *p = props;
   tgp_state *s = state;
-  memset(s, 0, sizeof(*s));
-  for (uint32_t k = 0; k < TGP_SLOTS; k++)
-    s->credit[k] = p->slot_cap[k];
+  if (!s->loaded) { // a fresh start (else a resumed one: queues, credits and counters as the host loaded them)
+    memset(s, 0, sizeof(*s));
+    for (uint32_t k = 0; k < TGP_SLOTS; k++)
+      s->credit[k] = p->slot_cap[k];
+  }
   if (p->kernel >= tgp_num_kernels || !(p->coroutine ? (void *)tgp_kernels[p->kernel].co : (void *)tgp_kernels[p->kernel].fn))
     s->errors |= TGP_ERR_KERNEL;
   advance(p, s);

@@ -67,10 +67,8 @@ for s in 10 15; do poets "tg_poets: softswitch engine, tile, n 300, capacity 4, 
 for s in 2 22; do poets "tg_poets: softswitch engine, board, n 300, capacity 4, delay seed $s" --n 300 --cap 4 --config board --delay-seed $s; done
 for s in 3 4; do poets "tg_poets: softswitch engine, box, n 300, capacity 4, delay seed $s" --n 300 --cap 4 --config box --delay-seed $s; done
 if [ -x "$TSIM" ]; then
-  for s in 2 3; do
-    poets "tg_poets: tsim tile, n 60, capacity 2, delay seed $s" --n 60 --cap 2 --config tile --engine sim \
-      --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" --delay-seed $s
-  done
+  poets "tg_poets: tsim tile, n 60, capacity 2, delay seed 2" --n 60 --cap 2 --config tile --engine sim \
+    --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" --delay-seed 2
   poets "tg_poets: tsim board, n 20, capacity 2, delay seed 2" --n 20 --cap 2 --config board --engine sim \
     --fw "$BUILD/fw/tgp_example.elf" --tsim "$TSIM" --delay-seed 2
 else fail "tg_poets: tsim tile" "no $TSIM"; fi
@@ -104,6 +102,32 @@ done
 out=$("$demo" --n 100 --cap 2 --resume "$tmp/pk90" 2>&1); rc=$?
 check "tg_poets checkpoint: devices with another n resume to FAILED (test of the test)" \
   test $rc -eq 1 -a "$(tail -n 1 <<<"$out")" = FAILED
+# Resume on POETS (tg_poets --resume FILE): the checkpoint's states go into
+# the thread images (the devices' first state) and the run goes on on the
+# host softswitch engine or tsim; every node must end as in the oracle.
+# Checkpoints from the host scheduler (tg_demo) and from a POETS run.
+resume() { # NAME CHECKPOINT ARGS...
+  local name=$1 ck=$2 out rc; shift 2
+  out=$("$BUILD/bin/tg_poets" --n 100 --cap 2 --resume "$ck" "$@" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$out")" = PASSED ] && grep -q "^tg_poets: resuming " <<<"$out"; then pass "$name"
+  else fail "$name" "exit $rc" "$out"; fi
+}
+for stop in 1 1500 $((pfirings - 1)); do
+  "$demo" --n 100 --cap 2 --seed $stop --stop-after $stop --checkpoint "$tmp/hk$stop" >/dev/null 2>&1
+  resume "resume on POETS: tg_demo's checkpoint after $stop firings, softswitch engine, box" "$tmp/hk$stop" \
+    --config box --delay-seed $((stop + 2))
+done
+"$BUILD/bin/tg_poets" --n 100 --cap 2 --config board --delay-seed 2 --stop-after 700 --checkpoint "$tmp/pk700" >/dev/null 2>&1
+resume "resume on POETS: tg_poets' checkpoint after 700 firings, softswitch engine, tile" "$tmp/pk700" --config tile --delay-seed 5
+if [ -x "$TSIM" ]; then
+  resume "resume on POETS: tg_poets' checkpoint after 700 firings, tsim tile, delay seed 3" "$tmp/pk700" --config tile \
+    --engine sim --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" --delay-seed 3
+fi
+out=$("$BUILD/bin/tg_poets" --n 100 --cap 2 --config tile --resume "$tmp/pk90" 2>&1); rc=$?
+check "resume on POETS: the checkpoint of devices with another n resumes to FAILED (test of the test)" \
+  test $rc -eq 1 -a "$(tail -n 1 <<<"$out")" = FAILED
+out=$("$BUILD/bin/tg_poets" --n 100 --cap 3 --resume "$tmp/pk700" 2>&1); rc=$?
+check "resume on POETS: a checkpoint of another graph is refused" test $rc -eq 1 -a -n "$(grep -F "is not this graph" <<<"$out")"
 out=$("$BUILD/bin/tg_poets" --n 10 --checkpoint "$tmp/x" 2>&1); rc=$?
 check "tg_poets: --checkpoint without --stop-after is refused" test $rc -eq 2 -a -n "$(grep -F "go together" <<<"$out")"
 out=$("$BUILD/bin/tg_poets" --n 10 --engine sim --fw x.elf --stop-after 3 --checkpoint "$tmp/x" 2>&1); rc=$?
