@@ -21,43 +21,51 @@ TARGETS += $(LIB)/libtg.a $(BIN)/tg_demo
 # The POETS back end (tg_poets.h): the host program (placement, the host
 # softswitch engine, the tsim runner, the check against the oracle) and the
 # firmware of the worked example's kernels, for a board or box and a tile.
-TGP_HDRS := $(TG_HDRS) taskgraph/tg_poets.h taskgraph/ssrun.h taskgraph/ssrun_fw.h taskgraph/tgp_example.c firmware/softswitch/softswitch.h
+TGP_HDRS := $(TG_HDRS) taskgraph/tg_poets.h taskgraph/ssrun.h taskgraph/ssrun_fw.h taskgraph/tgp_example.c taskgraph/tgp_tree.c \
+            apps/tree/tree.h apps/tree/tree_tg.h firmware/softswitch/softswitch.h
 TGP_HOST_SRCS := taskgraph/tg_poets.c taskgraph/tgp_dev.c taskgraph/ssrun.c \
                  host/tinsel/tsim_preload_write.c
 $(BIN)/tg_poets: $(TGP_HOST_SRCS) $(TGP_HDRS) firmware/softswitch/softswitch.c $(GEN)/tinsel_config.h $(LIB)/libtg.a \
                  $(PLACE_LIB) $(LIB)/libboards.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DTGP_HOST -Itaskgraph -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) $(TGP_HOST_SRCS) \
+	$(CC) $(CFLAGS) -DTGP_HOST -Itaskgraph -Iapps/tree -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) $(TGP_HOST_SRCS) \
 	  $(LIB)/libtg.a $(LDFLAGS) $(PLACE_LIBS) -o $@
 
-TGP_FW_OBJS := tgp_fw.o tgp_dev.o tgp_example.o softswitch.o
+# One image per kernel table: tgp_example.elf (the worked example) and
+# tgp_tree.elf (the multifrontal tree's graph, apps/tree/tree_tg.h).
+TGP_KERNELS := example tree
+TGP_FW_OBJS = tgp_fw.o tgp_dev.o tgp_$(1).o softswitch.o
 # -msave-restore: prologues and epilogues call libgcc's shared register
 # save and restore routines instead of inlining the stores and loads (a few
-# cycles a call); 572 bytes less in this image, which the sequence numbers
-# need (docs/taskgraph.md, "Firmware sizes"). The softswitch is compiled
-# again with it for these images; other images keep theirs.
-TGP_FW_FLAGS := -msave-restore -Itaskgraph
+# cycles a call); 572 bytes less in the example's image, which the sequence
+# numbers need (docs/taskgraph.md, "Message order"). The softswitch is
+# compiled again with it for these images; other images keep theirs.
+TGP_FW_FLAGS := -msave-restore -Itaskgraph -Iapps/tree
 $(FW)/taskgraph/%.o: taskgraph/%.c $(TGP_HDRS) $(FW_HDRS) taskgraph/rules.mk
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) $(TGP_FW_FLAGS) -c $< -o $@
 $(FW)/taskgraph/softswitch.o: firmware/softswitch/softswitch.c $(FW_HDRS) taskgraph/rules.mk
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) $(TGP_FW_FLAGS) -c $< -o $@
-$(FW)/tgp_example.elf: $(TGP_FW_OBJS:%=$(FW)/taskgraph/%) $(FW_LIBS) \
-                       firmware/link/app.ld $(GEN)/tinsel.ld $(CHECKELF)
-	$(FW_CC) $(FW_LDFLAGS) $(FW)/app_entry.o $(TGP_FW_OBJS:%=$(FW)/taskgraph/%) \
-	  $(FW)/libfw.a $(FW_LDLIBS) -o $@
-	$(CHECKELF) $@
 $(FW)/boards/tile/taskgraph/%.o: taskgraph/%.c $(TGP_HDRS) $(FWL_tile_HDRS) taskgraph/rules.mk
 	@mkdir -p $(@D)
 	$(FW_CC) $(FWL_tile_CFLAGS) $(TGP_FW_FLAGS) -c $< -o $@
 $(FW)/boards/tile/taskgraph/softswitch.o: firmware/softswitch/softswitch.c $(FWL_tile_HDRS) taskgraph/rules.mk
 	@mkdir -p $(@D)
 	$(FW_CC) $(FWL_tile_CFLAGS) $(TGP_FW_FLAGS) -c $< -o $@
-$(FW)/boards/tile/tgp_example.elf: $(TGP_FW_OBJS:%=$(FW)/boards/tile/taskgraph/%) \
-                                   $(FW)/boards/tile/app_entry.o $(FW)/boards/tile/libfw.a firmware/link/app.ld \
-                                   $(GEN)/boards/tile/tinsel.ld $(CHECKELF)
+define tgp_image
+$(FW)/tgp_$(1).elf: $(addprefix $(FW)/taskgraph/,$(call TGP_FW_OBJS,$(1))) $(FW_LIBS) \
+                    firmware/link/app.ld $(GEN)/tinsel.ld $(CHECKELF)
+	$(FW_CC) $(FW_LDFLAGS) $(FW)/app_entry.o $(addprefix $(FW)/taskgraph/,$(call TGP_FW_OBJS,$(1))) \
+	  $(FW)/libfw.a $(FW_LDLIBS) -o $$@
+	$(CHECKELF) $$@
+$(FW)/boards/tile/tgp_$(1).elf: $(addprefix $(FW)/boards/tile/taskgraph/,$(call TGP_FW_OBJS,$(1))) \
+                                $(FW)/boards/tile/app_entry.o $(FW)/boards/tile/libfw.a firmware/link/app.ld \
+                                $(GEN)/boards/tile/tinsel.ld $(CHECKELF)
 	$(FW_CC) $(subst -L$(GEN),-L$(GEN)/boards/tile,$(FW_LDFLAGS)) $(FW)/boards/tile/app_entry.o \
-	  $(TGP_FW_OBJS:%=$(FW)/boards/tile/taskgraph/%) $(FW)/boards/tile/libfw.a $(FW_LDLIBS) -o $@
-	$(CHECKELF) $@
-TARGETS += $(BIN)/tg_poets $(FW)/tgp_example.elf $(FW)/boards/tile/tgp_example.elf
+	  $(addprefix $(FW)/boards/tile/taskgraph/,$(call TGP_FW_OBJS,$(1))) $(FW)/boards/tile/libfw.a $(FW_LDLIBS) -o $$@
+	$(CHECKELF) $$@
+TARGETS += $(FW)/tgp_$(1).elf $(FW)/boards/tile/tgp_$(1).elf
+endef
+$(foreach k,$(TGP_KERNELS),$(eval $(call tgp_image,$(k))))
+TARGETS += $(BIN)/tg_poets

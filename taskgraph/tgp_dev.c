@@ -10,6 +10,9 @@
 #include "softswitch.h"
 #include "tg_poets.h"
 
+// Called from two places: not inlined (the image's code budget).
+__attribute__((noinline)) static uint32_t hash(const uint8_t *b, uint32_t n) { return tgp_hash(b, n); }
+
 static int ready(const tgp_props *p, const tgp_state *s) {
   if (s->pending || s->run == TG_INVALID)
     return 0;
@@ -17,15 +20,12 @@ static int ready(const tgp_props *p, const tgp_state *s) {
   if (!tgp_host_budget) /* tg_poets --stop-after: the nodes are frozen */
     return 0;
 #endif
-  uint32_t slots = 0; // out edge slots are numbered port by port from 0
-  for (uint32_t j = 0; j < p->nout; j++)
-    slots += p->out_count[j];
-  for (uint32_t k = 0; k < slots; k++)
+  for (uint32_t k = 0; k < p->nslots; k++)
     if (!s->credit[k])
       return 0; // an edge without room
   int inputs = 1;
-  for (uint32_t i = 0; i < p->nin; i++)
-    inputs &= s->have[i]; // bit 0: the oldest item not taken is there
+  for (uint32_t i = 0; i < p->nin; i++) // a counted port: its EVENT WAIT complete; else bit 0: the oldest item is there
+    inputs &= i == 0 && p->cn ? !ss_event_waiting(&s->ev) : s->have[i];
   if (p->coroutine && s->run == TG_ACTIVE)
     return !s->want || inputs;
   if (p->nin == 0)
@@ -33,8 +33,23 @@ static int ready(const tgp_props *p, const tgp_state *s) {
   return inputs;
 }
 
+/* A counted input 0: the completed wait's N items become the firing's (the
+ * head of cq), the posts kept after them move up, and the port waits again
+ * (complete at once if N were kept). */
+static void take_counted(const tgp_props *p, tgp_state *s) {
+  uint32_t b = p->cn * p->in_bytes[0];
+  memcpy(s->cq, s->cq + b, b);
+  s->cheld -= p->cn;
+  memcpy(s->cq + b, s->cq + 2 * b, s->cheld * p->in_bytes[0]); // at most N: no overlap
+  ss_event_wait(&s->ev, p->cn);
+}
+
 static void take_inputs(const tgp_props *p, tgp_state *s) {
   for (uint32_t i = 0; i < p->nin; i++) {
+    if (i == 0 && p->cn) {
+      take_counted(p, s);
+      continue;
+    }
     memcpy(s->inbuf[i], s->q[i][s->head[i]], p->in_bytes[i]);
     if (++s->head[i] == p->in_cap[i]) // (no modulo: Tinsel divides in software)
       s->head[i] = 0;
@@ -59,6 +74,8 @@ static void fire(const tgp_props *p, tgp_state *s) {
   void *out[TGP_PORTS];
   for (uint32_t i = 0; i < TGP_PORTS; i++)
     in[i] = s->inbuf[i], out[i] = s->outbuf[i];
+  if (p->cn)
+    in[0] = s->cq;
   const tgp_kernel *k = &tgp_kernels[p->kernel];
   if (!p->coroutine || s->run != TG_ACTIVE || s->want) // a call, an invocation, or the inputs it asked for
     take_inputs(p, s);
@@ -99,11 +116,8 @@ static void node_init(const void *gp, const void *props, void *state) {
   (void)gp;
   const tgp_props *p = props;
   tgp_state *s = state;
-  if (!s->loaded) { // a fresh start (else a resumed one: queues, credits and counters as the host loaded them)
-    memset(s, 0, sizeof(*s));
-    for (uint32_t k = 0; k < TGP_SLOTS; k++)
-      s->credit[k] = p->slot_cap[k];
-  }
+  // The host wrote the first state (tg_poets.c describe: credits, ctx, a counted
+  // port's armed wait; or a checkpoint's, --resume): the node only starts.
   if (p->kernel >= tgp_num_kernels || !(p->coroutine ? (void *)tgp_kernels[p->kernel].co : (void *)tgp_kernels[p->kernel].fn))
     s->errors |= TGP_ERR_KERNEL;
   advance(p, s);
@@ -146,6 +160,16 @@ static void recv_item(const void *gp, const void *props, void *state, const void
   tgp_state *s = state;
   uint32_t i, seq;
   memcpy(&i, edge_props, 4);
+  if (i == 0 && p->cn) { // an EVENT POST: unordered, no credits
+    if (!ss_event_waiting(&s->ev) && ss_event_count(&s->ev) >= p->cn) {
+      s->errors |= TGP_ERR_OVER; // the count would exceed the threshold of a complete wait
+      return;
+    }
+    memcpy(s->cq + (p->cn + s->cheld++) * p->in_bytes[0], payload, p->in_bytes[0]);
+    ss_event_post(&s->ev);
+    advance(p, s);
+    return;
+  }
   memcpy(&seq, (const uint8_t *)payload + TGP_ITEM, 4);
   uint32_t d = seq - s->taken[i]; // its distance from the oldest not taken
   if (i >= p->nin || d >= p->in_cap[i] || (s->have[i] >> d & 1u)) {
@@ -180,13 +204,13 @@ static int node_idle(const void *gp, const void *props, void *state) {
   tgp_state *s = state;
   if (s->reported)
     return 0;
-  for (uint32_t i = 0; i < p->nin; i++)
-    if (s->have[i])
-      s->errors |= TGP_ERR_LEFT;
-  if (p->coroutine && s->run == TG_ACTIVE)
+  if (s->have[0] | s->have[1] || (p->coroutine && s->run == TG_ACTIVE)) // (have is 0 for ports a node lacks)
     s->errors |= TGP_ERR_LEFT;
-  tgp_report r = {p->id, s->run, s->firings, s->invocations, tgp_hash(s->state, p->state_bytes), s->errors, {0, 0}};
-  memcpy(r.ctx, s->ctx, sizeof(r.ctx));
+  if (p->cn && !(ss_event_waiting(&s->ev) && !ss_event_count(&s->ev)))
+    s->errors |= TGP_ERR_LEFT; // posts no wait took: missing, or in excess
+  tgp_report r = {p->id, s->run, s->firings, s->invocations, hash(s->state, p->state_bytes), s->errors,
+                  {0, hash(s->ctx, p->ctx_bytes)}};
+  memcpy(r.ctx, s->ctx, 4);
   tgp_report_node(&r);
   s->reported = 1;
   return 0;

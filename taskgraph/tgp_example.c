@@ -4,5 +4,5 @@
 #include "tg_example.h"
 #include "tg_poets.h"
 
-const tgp_kernel tgp_kernels[] = {{0, tgx_gen}, {0, tgx_steps}, {0, tgx_sum}, {tgx_out, 0}};
+const tgp_kernel tgp_kernels[] = {{0, tgx_gen, 0}, {0, tgx_steps, 0}, {0, tgx_sum, 0}, {tgx_out, 0, sizeof(uint32_t)}};
 const uint32_t tgp_num_kernels = sizeof(tgp_kernels) / sizeof(tgp_kernels[0]);

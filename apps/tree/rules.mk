@@ -7,7 +7,7 @@
 #   make sim APP=tree [NODES=N] [TREE_SEED=S] [CONFIG=tile|board|box] [SEED=D]
 #     the tree on the cycle model (tsim --delay-seed D), checked against
 #     the oracle: PASSED or FAILED (apps/sim.sh dispatches here)
-TREE_HDRS := apps/tree/tree.h taskgraph/ssrun_fw.h firmware/softswitch/ss_counted.h firmware/softswitch/softswitch.h
+TREE_HDRS := apps/tree/tree.h apps/tree/tree_tg.h taskgraph/ssrun_fw.h firmware/softswitch/ss_counted.h firmware/softswitch/softswitch.h
 TREE_HOST_SRCS := apps/tree/tree.c apps/tree/tree_dev.c taskgraph/ssrun.c host/tinsel/tsim_preload_write.c
 
 $(BIN)/tree: $(TREE_HOST_SRCS) $(TREE_HDRS) firmware/softswitch/softswitch.c host/place/place.h taskgraph/ssrun.h \

@@ -43,6 +43,7 @@
 #include "ssrun.h"
 #include "tg.h"
 #include "tree.h"
+#include "tree_tg.h"
 
 #define MAX_NODES 10000000u
 
@@ -62,39 +63,7 @@ static void *xcalloc(size_t n, size_t size) {
 
 /* ------------------------------------------------------------ the tree */
 
-typedef struct {
-  uint32_t n, seed;
-  uint32_t *parent;  /* [n]; parent[0] unused (the root) */
-  uint32_t *nc;      /* [n] children */
-  uint32_t extra;    /* this node posts twice (--extra-post) or never (--missing-post); n: none */
-  uint32_t extra_kind; /* 1 twice, 2 never */
-} Tree;
-
-static uint64_t rng_state;
-static uint32_t rnd(uint32_t n) {
-  rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
-  return (uint32_t)(rng_state % n);
-}
-
-/* A random tree of N nodes: node i > 0 hangs under a node before it, half
- * the time a uniformly random one (a random recursive tree: wide, shallow)
- * and half the time one of the 8 before it (long chains): depths and
- * fan-ins of both kinds. */
-static void tree_make(Tree *t, uint32_t n, uint32_t seed) {
-  t->n = n, t->seed = seed, t->extra = n;
-  t->parent = xcalloc(n, sizeof(uint32_t));
-  t->nc = xcalloc(n, sizeof(uint32_t));
-  rng_state = 0x9e3779b97f4a7c15ull ^ ((uint64_t)seed << 17 | 1);
-  for (uint32_t i = 1; i < n; i++) {
-    uint32_t p = rnd(2) ? rnd(i) : i - 1 - rnd(i < 8 ? i : 8);
-    t->parent[i] = p;
-    t->nc[p]++;
-  }
-}
-
-static tree_props props_of(const Tree *t, uint32_t i) {
-  return (tree_props){.id = i, .value = tree_value(t->seed, i), .nc = t->nc[i], .root = i == 0, .extra = i == t->extra ? t->extra_kind : 0};
-}
+/* Tree, tree_make, props_of and the tg.h graph: tree_tg.h (tg_poets runs the same graph). */
 
 /* The oracle: children before parents (every parent is numbered before its
  * children), the same fold and result as the devices. */
@@ -193,66 +162,15 @@ static int run_sim(const Placed *pl, const char *config, const char *tsim, const
 
 /* ------------------------------------------------ the tree through tg.h */
 
-/* --engine tg: the same tree as a tg.h graph (taskgraph/tg.h) run by its
- * host scheduler. Node i is a function whose one input port is counted
- * (UNTIL_COUNT = its NC children: every child's edge goes into it), with
- * no input port for a leaf and no output port for the root; the firing
- * folds the NC children's results with tree_fold and writes tree_result.
- * --extra-post / --missing-post make that node a coroutine that writes its
- * result twice (two steps) or never. */
-typedef struct {
-  tree_props p;
-  tree_msg result;
-} TgNode;
-
-static void tg_tree_fn(void *ctx, const void *const *in, void *const *out) {
-  TgNode *t = ctx;
-  tree_state s;
-  memset(&s, 0, sizeof(s));
-  for (uint32_t k = 0; k < t->p.nc; k++) { /* the counted port's NC items */
-    tree_msg m;
-    memcpy(&m, (const uint8_t *)in[0] + k * sizeof(tree_msg), sizeof(m));
-    tree_fold(&s, &m);
-  }
-  t->result = tree_result(&t->p, &s);
-  if (!t->p.root)
-    memcpy(out[0], &t->result, sizeof(tree_msg));
-}
-
-static tg_run_state tg_tree_co(void *ctx, void *state, const void *const *in, void *const *out, uint32_t *produced) {
-  TgNode *t = ctx;
-  uint32_t *steps = state;
-  if (t->p.extra == 2)
-    return TG_FINAL; /* never posts */
-  if ((*steps)++ == 0)
-    tg_tree_fn(ctx, in, out);
-  else
-    memcpy(out[0], &t->result, sizeof(tree_msg));
-  *produced = !t->p.root;
-  return *steps == 2 ? TG_FINAL : TG_ACTIVE;
-}
-
+/* --engine tg: the same tree as a tg.h graph (tree_tg.h) run by its host
+ * scheduler. */
 static int run_tg(const Tree *t, uint32_t order, tree_msg want) {
   TgNode *nodes = xcalloc(t->n, sizeof(TgNode));
-  tg_graph *g = tg_graph_new(0);
+  char err[600];
+  tg_graph *g = tree_tg_graph(t, nodes, err, sizeof(err));
   if (!g)
-    die("out of memory (%s%s)", "tg_graph_new", "");
-  const tg_port out = {1, sizeof(tree_msg), 0};
-  const uint32_t zero = 0;
-  int ok = 1;
-  for (uint32_t i = 0; i < t->n && ok; i++) {
-    nodes[i].p = props_of(t, i);
-    tg_port in = {1, sizeof(tree_msg), t->nc[i]};
-    char name[24];
-    snprintf(name, sizeof(name), "node%u", i);
-    uint32_t nin = t->nc[i] ? 1 : 0, nout = i ? 1 : 0;
-    ok = (nodes[i].p.extra ? tg_add_coroutine(g, name, tg_tree_co, &nodes[i], nin, &in, nout, &out, sizeof(zero), &zero)
-                           : tg_add_function(g, name, tg_tree_fn, &nodes[i], nin, &in, nout, &out)) == (int)i;
-  }
-  for (uint32_t i = 1; i < t->n && ok; i++)
-    ok = tg_add_edge(g, (int)i, 0, (int)t->parent[i], 0, 1) >= 0;
-  if (!ok)
-    die("the tg.h graph: %s%s", tg_error(g), "");
+    die("%s%s", err, "");
+  int ok;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   tg_set_seed(g, order);
@@ -328,7 +246,8 @@ int main(int argc, char **argv) {
   if (!strcmp(engine, "sim") && !fw)
     die("--engine sim needs --fw FILE.elf (build/fw/tree.elf; a tile: build/fw/boards/tile/tree.elf)%s%s", "", "");
   Tree t;
-  tree_make(&t, nodes, seed);
+  if (tree_make(&t, nodes, seed) != 0)
+    die("out of memory (%s%s)", "the tree", "");
   if (extra && nodes > 1)
     t.extra = nodes - 1, t.extra_kind = extra;
   tree_msg want = oracle(&t);

@@ -72,6 +72,29 @@ if [ -x "$TSIM" ]; then
   poets "tg_poets: tsim board, n 20, capacity 2, delay seed 2" --n 20 --cap 2 --config board --engine sim \
     --fw "$BUILD/fw/tgp_example.elf" --tsim "$TSIM" --delay-seed 2
 else fail "tg_poets: tsim tile" "no $TSIM"; fi
+# The multifrontal tree's tg.h graph (apps/tree/tree_tg.h: counted ports)
+# on POETS: every node's report equals the oracle's (its ctx holds its result).
+tree() { # NAME NODES ARGS...
+  local name=$1 nodes=$2 out rc; shift 2
+  out=$("$BUILD/bin/tg_poets" --graph tree --n "$nodes" "$@" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$out")" = PASSED ] && grep -q "$nodes reports from $nodes nodes" <<<"$out"; then pass "$name"
+  else fail "$name" "exit $rc" "$out"; fi
+}
+for cfg in tile board box; do
+  tree "tg_poets tree: softswitch engine, $cfg, 3000 nodes" 3000 --config $cfg --delay-seed 4
+done
+if [ -x "$TSIM" ]; then
+  tree "tg_poets tree: tsim tile, 1000 nodes, delay seed 2" 1000 --config tile --engine sim \
+    --fw "$BUILD/fw/boards/tile/tgp_tree.elf" --tsim "$TSIM" --delay-seed 2
+fi
+for x in 1 2; do # tests of the test: the devices' last node posts twice, or never
+  out=$("$BUILD/bin/tg_poets" --graph tree --n 3000 --config box --delay-seed 2 --extra-post $x 2>&1); rc=$?
+  check "tg_poets tree: a node that posts $( ((x == 1)) && echo twice || echo never) FAILS with a counted-port error" \
+    test $rc -eq 1 -a "$(tail -n 1 <<<"$out")" = FAILED -a -n "$(grep -E "errors 8 .*\(oracle differs\)" <<<"$out")"
+done
+out=$("$BUILD/bin/tg_poets" --graph tree --n 1000 --poets-n 999 --config board 2>&1); rc=$?
+check "tg_poets tree: devices with one node fewer FAIL (test of the test)" \
+  test $rc -eq 1 -a "$(tail -n 1 <<<"$out")" = FAILED
 out=$("$BUILD/bin/tg_poets" --n 50 --poets-n 51 --config tile 2>&1); rc=$?
 check "tg_poets: devices running another n than the oracle FAIL (test of the test)" \
   test $rc -eq 1 -a "$(tail -n 1 <<<"$out")" = FAILED -a -n "$(grep -F "(oracle differs)" <<<"$out")"
