@@ -443,6 +443,15 @@ static void loads(void) {
   ok &= ck && tg_restore_mem(h, ck, len, "ck") == 0 && tg_firings(h) == 1 && tg_edge_items(h, 0) == 2 &&
         tg_node_run_state(h, TGX_STEPS) == TG_ACTIVE;
   check(ok, "load: a loaded node and edge checkpoint and restore", tg_error(g));
+  /* The other way (tg_poets --resume): what was loaded reads back from the restored graph. */
+  uint32_t got[2] = {0, 0}, x = 0;
+  if (ok) {
+    tg_edge_read(h, 0, got);
+    memcpy(&x, tg_node_input(h, TGX_STEPS, 0), 4);
+  }
+  check(ok && got[0] == 7 && got[1] == 8 && x == 4 && tg_node_flags(h, TGX_STEPS) == 0 &&
+            !memcmp(tg_node_state(h, TGX_STEPS), &st, sizeof(st)),
+        "read back: an edge's items, a node's input, flags and state after a restore", tg_error(h));
   free(ck);
   tg_graph_free(g), tg_graph_free(h);
   tgm_host host;
