@@ -23,13 +23,13 @@ TARGETS += $(LIB)/libtg.a $(BIN)/tg_demo
 # firmware of the worked example's kernels, for a board or box and a tile.
 TGP_HDRS := $(TG_HDRS) taskgraph/tg_poets.h taskgraph/ssrun.h taskgraph/ssrun_fw.h taskgraph/tgp_example.c taskgraph/tgp_tree.c \
             apps/tree/tree.h apps/tree/tree_tg.h firmware/softswitch/softswitch.h
-TGP_HOST_SRCS := taskgraph/tg_poets.c taskgraph/tgp_dev.c taskgraph/ssrun.c \
+TGP_HOST_SRCS := taskgraph/tg_poets.c taskgraph/tgp_dev.c taskgraph/ssrun.c taskgraph/ssrun_hl.c \
                  host/tinsel/tsim_preload_write.c
 $(BIN)/tg_poets: $(TGP_HOST_SRCS) $(TGP_HDRS) firmware/softswitch/softswitch.c $(GEN)/tinsel_config.h $(LIB)/libtg.a \
-                 $(PLACE_LIB) $(LIB)/libboards.a
+                 $(PLACE_LIB) $(LIB)/libboards.a $(HOSTLINK_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DTGP_HOST -Itaskgraph -Iapps/tree -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) $(TGP_HOST_SRCS) \
-	  $(LIB)/libtg.a $(LDFLAGS) $(PLACE_LIBS) -o $@
+	$(CC) $(CFLAGS) -DTGP_HOST -Itaskgraph -Iapps/tree -Ihost/place -Ihost/tinsel -Ihost/hostlink -Isim -Ifirmware/softswitch -I$(GEN) \
+	  $(TGP_HOST_SRCS) $(LIB)/libtg.a $(HOSTLINK_LIB) $(LDFLAGS) $(PLACE_LIBS) -o $@
 
 # One image per kernel table: tgp_example.elf (the worked example) and
 # tgp_tree.elf (the multifrontal tree's graph, apps/tree/tree_tg.h).

@@ -258,6 +258,13 @@ int ssrun_softswitch(const ssrun_images *im, uint32_t seed) {
 }
 /* ------------------------------------------------------ the cycle model */
 
+uint32_t ssrun_heap_base(const PlaceMachine *m, uint32_t thread) {
+  /* tinselHeapBaseGeneric in the machine's own layout (host/tinsel/images.c) */
+  uint32_t per_dram = (uint32_t)(m->threads_per_board / m->drams_per_board);
+  uint32_t part = place_thread_addr(m, thread) & (per_dram - 1);
+  return TinselDRAMInterleavedBase + (per_dram - 1 - part) * m->thread_bytes;
+}
+
 int ssrun_preload(const ssrun_images *im, const char *path, char *err, size_t errlen) {
   const PlaceMachine *m = im->m;
   op2t_preload p;
@@ -271,13 +278,8 @@ int ssrun_preload(const ssrun_images *im, const char *path, char *err, size_t er
       if (im->r->boards[b].len[ram])
         op2t_preload_data(&p, b * (uint32_t)cores_per_board + (uint32_t)(ram * (cores_per_board / m->drams_per_board)),
                           m->router_base, im->r->boards[b].bytes[ram], (uint32_t)im->r->boards[b].len[ram]);
-  /* tinselHeapBaseGeneric in the machine's own layout (host/tinsel/images.c) */
-  uint32_t per_dram = (uint32_t)(m->threads_per_board / m->drams_per_board);
-  for (uint32_t th = 0; th < (uint32_t)m->nthreads; th++) {
-    uint32_t part = place_thread_addr(m, th) & (per_dram - 1);
-    uint32_t load = TinselDRAMInterleavedBase + (per_dram - 1 - part) * m->thread_bytes;
-    op2t_preload_data(&p, th / (uint32_t)m->threads_per_core, load, im->image[th], im->bytes[th]);
-  }
+  for (uint32_t th = 0; th < (uint32_t)m->nthreads; th++)
+    op2t_preload_data(&p, th / (uint32_t)m->threads_per_core, ssrun_heap_base(m, th), im->image[th], im->bytes[th]);
   if (op2t_preload_close(&p) != 0) {
     snprintf(err, errlen, "writing the preload file %s: %s", path, strerror(errno));
     return -1;

@@ -14,6 +14,8 @@
  *                     --preload file, each at its thread's tinselHeapBase;
  *   ssrun_tsim        tsim --all-threads on that file with the program's
  *                     firmware; every output line goes to the caller.
+ *   ssrun_tsim_hostlink  the same images loaded as on a box: through tsim's
+ *                     boot loader over the host link (ssrun_hl.c, libhostlink).
  */
 #ifndef SSRUN_H
 #define SSRUN_H
@@ -52,6 +54,8 @@ static inline ssrun_images ssrun_images_of(const ssrun_placed *pl) {
 
 /* 0, or 1 with the reason on stderr; prints one line of counts. */
 int ssrun_softswitch(const ssrun_images *im, uint32_t seed);
+/* Where thread THREAD's image goes: its tinselHeapBase in the machine's layout. */
+uint32_t ssrun_heap_base(const PlaceMachine *m, uint32_t thread);
 /* 0, or -1 with the reason in ERR. */
 int ssrun_preload(const ssrun_images *im, const char *path, char *err, size_t errlen);
 /* Runs TSIM --config CONFIG --elf FW --all-threads --preload PRELOAD
@@ -61,5 +65,13 @@ int ssrun_preload(const ssrun_images *im, const char *path, char *err, size_t er
 typedef void (*ssrun_line_fn)(void *ctx, const char *line);
 int ssrun_tsim(const char *tsim, const char *config, const char *fw, const char *preload, const char *delay_seed,
                ssrun_line_fn line, void *ctx);
+/* The same run loaded as on a POETS box (taskgraph/ssrun_hl.c, libhostlink):
+ * tsim --hostlink --debuglink with its boot loader; FW and every image (and
+ * a box's routing tables) go through the boot loader, every thread is
+ * started, and LINE gets each line the threads print until EXPECT lines
+ * that start with DONE have come. 0, or -1 with the reason in ERR. */
+int ssrun_tsim_hostlink(const char *tsim, const char *config, const char *fw, const ssrun_images *im,
+                        const char *delay_seed, const char *done, uint32_t expect, ssrun_line_fn line, void *ctx,
+                        char *err, size_t errlen);
 
 #endif

@@ -6,6 +6,9 @@
  *            [--seed S] [--delay-seed D] [--fw FILE.elf] [--tsim PATH] [--poets-n M]
  *            [--stop-after K --checkpoint FILE | --resume FILE]
  *   tg_poets --graph tree --n N [--tree-seed S] [--extra-post 1|2] [...]
+ *   --load preload|hostlink (--engine sim): tsim --preload (the model's
+ *   backdoor, the default) or through the boot loader over the host link,
+ *   as on a box (ssrun_hl.c)
  *
  * The graph's nodes become "tg node" devices (tgp_dev.c) placed by METIS
  * (libop2_place) on the configuration's threads; each tg edge becomes an
@@ -341,13 +344,14 @@ int main(int argc, char **argv) {
   uint64_t n = 100, seed = 1, poets_n = 0, stop_after = UINT64_MAX, tree_seed = 1, extra = 0;
   uint32_t cap = 2;
   const char *engine = "softswitch", *config = "board", *delay_seed = NULL, *fw = NULL, *tsim = "build/bin/tsim",
-             *checkpoint = NULL, *resume = NULL, *graph = "example";
+             *checkpoint = NULL, *resume = NULL, *graph = "example", *load = "preload";
   for (int i = 1; i < argc; i += 2) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--n") && strcmp(a, "--cap") && strcmp(a, "--engine") && strcmp(a, "--config") &&
         strcmp(a, "--seed") && strcmp(a, "--delay-seed") && strcmp(a, "--fw") && strcmp(a, "--tsim") &&
         strcmp(a, "--poets-n") && strcmp(a, "--stop-after") && strcmp(a, "--checkpoint") &&
-        strcmp(a, "--resume") && strcmp(a, "--graph") && strcmp(a, "--tree-seed") && strcmp(a, "--extra-post"))
+        strcmp(a, "--resume") && strcmp(a, "--graph") && strcmp(a, "--tree-seed") && strcmp(a, "--extra-post") &&
+        strcmp(a, "--load"))
       die(a, ": unknown option (see the top of taskgraph/tg_poets.c)");
     if (!v)
       die(a, ": needs a value");
@@ -363,10 +367,13 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--checkpoint")) checkpoint = v;
     else if (!strcmp(a, "--resume")) resume = v;
     else if (!strcmp(a, "--graph")) graph = v;
+    else if (!strcmp(a, "--load")) load = v;
     else if (!strcmp(a, "--tree-seed")) tree_seed = number(a, v, 0, 0xffffffffu);
     else if (!strcmp(a, "--extra-post")) extra = number(a, v, 0, 2);
     else tsim = v;
   }
+  if (strcmp(load, "preload") && strcmp(load, "hostlink"))
+    die(load, ": --load is preload (tsim --preload, the model only) or hostlink (the boot loader, as on a box)");
   if (strcmp(graph, "example") && strcmp(graph, "tree"))
     die(graph, ": --graph is example or tree");
   if (!strcmp(graph, "tree") && (resume || checkpoint))
@@ -450,6 +457,13 @@ int main(int argc, char **argv) {
   if (!strcmp(engine, "softswitch")) {
     tgp_host_budget = stop_after;
     rc = ssrun_softswitch(&im, delay_seed ? (uint32_t)number("--delay-seed", delay_seed, 0, 0xffffffffu) : 1);
+  } else if (!strcmp(load, "hostlink")) { /* as on a POETS box: through the boot loader */
+    int softswitch_errors = 0;
+    int st = ssrun_tsim_hostlink(tsim, config, fw, &im, delay_seed, "tgp: node", nodes, tsim_line, &softswitch_errors,
+                                 err, sizeof(err));
+    rc = st != 0 || softswitch_errors;
+    if (st != 0)
+      printf("tg_poets: tsim over the host link: %s\n", err);
   } else {
     char path[] = "/tmp/tg-poets-XXXXXX";
     int fd = mkstemp(path);

@@ -143,8 +143,10 @@ done
 "$BUILD/bin/tg_poets" --n 100 --cap 2 --config board --delay-seed 2 --stop-after 700 --checkpoint "$tmp/pk700" >/dev/null 2>&1
 resume "resume on POETS: tg_poets' checkpoint after 700 firings, softswitch engine, tile" "$tmp/pk700" --config tile --delay-seed 5
 if [ -x "$TSIM" ]; then
-  resume "resume on POETS: tg_poets' checkpoint after 700 firings, tsim tile, delay seed 3" "$tmp/pk700" --config tile \
-    --engine sim --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" --delay-seed 3
+  # loaded through the boot loader over the host link, as on a box (--load hostlink)
+  resume "resume on POETS: tg_poets' checkpoint after 700 firings, tsim tile over the host link, delay seed 3" \
+    "$tmp/pk700" --config tile --engine sim --load hostlink --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" \
+    --delay-seed 3
 fi
 out=$("$BUILD/bin/tg_poets" --n 100 --cap 2 --config tile --resume "$tmp/pk90" 2>&1); rc=$?
 check "resume on POETS: the checkpoint of devices with another n resumes to FAILED (test of the test)" \
