@@ -59,17 +59,19 @@ poets() { # NAME ARGS...
 # The softswitch engine delivers messages in any order (not even per pair of
 # threads): items overtake each other on an edge, and the sequence numbers
 # put them back in order. Before them, these seeds FAILED at n 300,
-# capacity 4 (tile 10 15 26, board 2 22 26, box 3 4 11 of seeds 1..30).
+# capacity 4 (tile 10 15 26, board 2 22 26, box 3 4 11 of seeds 1..30):
+# one of them per configuration.
 for cfg in tile board box; do
   poets "tg_poets: softswitch engine, $cfg, n 200, capacity 1" --n 200 --cap 1 --config "$cfg" --delay-seed 11
 done
-for s in 10 15; do poets "tg_poets: softswitch engine, tile, n 300, capacity 4, delay seed $s" --n 300 --cap 4 --config tile --delay-seed $s; done
-for s in 2 22; do poets "tg_poets: softswitch engine, board, n 300, capacity 4, delay seed $s" --n 300 --cap 4 --config board --delay-seed $s; done
-for s in 3 4; do poets "tg_poets: softswitch engine, box, n 300, capacity 4, delay seed $s" --n 300 --cap 4 --config box --delay-seed $s; done
+for cs in tile:10 board:2 box:3; do
+  poets "tg_poets: softswitch engine, ${cs%:*}, n 300, capacity 4, delay seed ${cs#*:}" --n 300 --cap 4 --config "${cs%:*}" \
+    --delay-seed "${cs#*:}"
+done
 if [ -x "$TSIM" ]; then
-  poets "tg_poets: tsim tile, n 60, capacity 2, delay seed 2" --n 60 --cap 2 --config tile --engine sim \
+  poets "tg_poets: tsim tile, n 30, capacity 2, delay seed 2" --n 30 --cap 2 --config tile --engine sim \
     --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" --delay-seed 2
-  poets "tg_poets: tsim board, n 20, capacity 2, delay seed 2" --n 20 --cap 2 --config board --engine sim \
+  poets "tg_poets: tsim board, n 5, capacity 2, delay seed 2" --n 5 --cap 2 --config board --engine sim \
     --fw "$BUILD/fw/tgp_example.elf" --tsim "$TSIM" --delay-seed 2
 else fail "tg_poets: tsim tile" "no $TSIM"; fi
 # The multifrontal tree's tg.h graph (apps/tree/tree_tg.h: counted ports)
@@ -80,11 +82,11 @@ tree() { # NAME NODES ARGS...
   if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$out")" = PASSED ] && grep -q "$nodes reports from $nodes nodes" <<<"$out"; then pass "$name"
   else fail "$name" "exit $rc" "$out"; fi
 }
-for cfg in tile board box; do
+for cfg in board box; do
   tree "tg_poets tree: softswitch engine, $cfg, 3000 nodes" 3000 --config $cfg --delay-seed 4
 done
 if [ -x "$TSIM" ]; then
-  tree "tg_poets tree: tsim tile, 1000 nodes, delay seed 2" 1000 --config tile --engine sim \
+  tree "tg_poets tree: tsim tile, 300 nodes, delay seed 2" 300 --config tile --engine sim \
     --fw "$BUILD/fw/boards/tile/tgp_tree.elf" --tsim "$TSIM" --delay-seed 2
 fi
 for x in 1 2; do # tests of the test: the devices' last node posts twice, or never
@@ -135,7 +137,7 @@ resume() { # NAME CHECKPOINT ARGS...
   if [ $rc -eq 0 ] && [ "$(tail -n 1 <<<"$out")" = PASSED ] && grep -q "^tg_poets: resuming " <<<"$out"; then pass "$name"
   else fail "$name" "exit $rc" "$out"; fi
 }
-for stop in 1 1500 $((pfirings - 1)); do
+for stop in 1500 $((pfirings - 1)); do
   "$demo" --n 100 --cap 2 --seed $stop --stop-after $stop --checkpoint "$tmp/hk$stop" >/dev/null 2>&1
   resume "resume on POETS: tg_demo's checkpoint after $stop firings, softswitch engine, box" "$tmp/hk$stop" \
     --config box --delay-seed $((stop + 2))
@@ -144,8 +146,9 @@ done
 resume "resume on POETS: tg_poets' checkpoint after 700 firings, softswitch engine, tile" "$tmp/pk700" --config tile --delay-seed 5
 if [ -x "$TSIM" ]; then
   # loaded through the boot loader over the host link, as on a box (--load hostlink)
-  resume "resume on POETS: tg_poets' checkpoint after 700 firings, tsim tile over the host link, delay seed 3" \
-    "$tmp/pk700" --config tile --engine sim --load hostlink --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" \
+  "$BUILD/bin/tg_poets" --n 30 --cap 2 --config board --delay-seed 2 --stop-after 100 --checkpoint "$tmp/pk30" >/dev/null 2>&1
+  resume "resume on POETS: tg_poets' checkpoint (n 30) after 100 firings, tsim tile over the host link, delay seed 3" \
+    "$tmp/pk30" --n 30 --config tile --engine sim --load hostlink --fw "$BUILD/fw/boards/tile/tgp_example.elf" --tsim "$TSIM" \
     --delay-seed 3
 fi
 out=$("$BUILD/bin/tg_poets" --n 100 --cap 2 --config tile --resume "$tmp/pk90" 2>&1); rc=$?
