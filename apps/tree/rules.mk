@@ -51,6 +51,6 @@ endif
 
 # make bench-tree: the tree at 10^4 and 10^5 nodes on the board and box models (bench/tree.sh; minutes).
 .PHONY: bench-tree
-bench-tree: $(TREE_ALL) $(BIN)/tsim
+bench-tree: $(TREE_ALL) $(BIN)/tsim $(BIN)/tg_poets $(FW)/tgp_tree.elf
 	BUILD=$(BUILD) bench/tree.sh
 BENCHES += bench-tree
