@@ -5,7 +5,7 @@
 # summary; then the seq executable runs on the same mesh and iterations,
 # and the rms history and the final p_q must agree: PASSED or FAILED.
 #
-#   APP VARIANT EXE (tinsel) SEQ (seq) MESH ITERS PRINT_EVERY CONFIG [SEED] [ARGS] [ENGINE]
+#   APP VARIANT EXE (tinsel) SEQ (seq) MESH ITERS PRINT_EVERY CONFIG [SEED] [ARGS] [ENGINE] [RANKS]
 #
 # ENGINE=fast (`make sim APP=airfoil ENGINE=fast`): tsim's fast engine
 # instead of the cycle model (sim/README.md "Fast engine"; TSIM_ENGINE
@@ -23,9 +23,21 @@ set -uo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ -n "${ENGINE:-}" ]; then export TSIM_ENGINE=$ENGINE; fi
+# RANKS=N (`make sim ENGINE=fast RANKS=2`): tsim under mpirun -np N, the
+# boards split over the ranks (sim/README.md "Fast engine over MPI ranks").
+if [ -n "${RANKS:-}" ]; then export TSIM_RANKS=$RANKS; fi
+# The fast engine's progress lines (simulated cycles, rate, messages) on our
+# stderr while the program runs (tsim's own stderr is kept until the end).
+if [ "${TSIM_ENGINE:-cycle}" = fast ] && [ -z "${TSIM_PROGRESS:-}" ]; then
+  exec 3>&2
+  export TSIM_PROGRESS=/proc/$$/fd/3
+fi
+# CONFIG=cluster (48 boards, fast engine only): tsim loads every board
+# before it listens on the host link, more than the 5 s the host waits.
+if [ "$CONFIG" = cluster ]; then export HOSTLINK_CONNECT_ATTEMPTS=${HOSTLINK_CONNECT_ATTEMPTS:-36000}; fi
 model="the cycle model"
 [ "${TSIM_ENGINE:-cycle}" = fast ] && model="the fast engine"
-echo "sim: $APP $VARIANT on $model (tsim --config $CONFIG${SEED:+ --delay-seed $SEED}${TSIM_ENGINE:+ --engine $TSIM_ENGINE}), mesh $MESH, $ITERS iterations"
+echo "sim: $APP $VARIANT on $model (tsim --config $CONFIG${SEED:+ --delay-seed $SEED}${TSIM_ENGINE:+ --engine $TSIM_ENGINE}${TSIM_RANKS:+, $TSIM_RANKS MPI ranks}), mesh $MESH, $ITERS iterations"
 if [ "$VARIANT" = dp ]; then
   echo "sim: dp runs software double arithmetic: its images do not fit real Tinsel's instruction memory," \
        "so they are built with op2c --imem enlarged and run on tsim --imem enlarged (a model-only configuration)"

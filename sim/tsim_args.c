@@ -6,15 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const configs[] = {"core", "tile", "board", "box"};
+static const char *const configs[] = {"core", "tile", "board", "box", "cluster"};
 
 static const char usage[] =
-    "usage: tsim --config core|tile|board|box --elf FILE [--profile tinsel|full]\n"
+    "usage: tsim --config core|tile|board|box|cluster --elf FILE [--profile tinsel|full]\n"
     "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
     "            [--imem standard|enlarged] [--trace FILE.fst] [--all-threads]\n"
     "            [--progress] [--quiet] [--stats-file FILE] [--preload FILE] [--coherent-dcache]\n"
     "            [--engine cycle|fast]\n"
-    "       tsim --config core|tile|board|box --hostlink unix:PATH [--debuglink unix:PATH2|HOST:PORT]\n"
+    "       tsim --config core|tile|board|box|cluster --hostlink unix:PATH [--debuglink unix:PATH2|HOST:PORT]\n"
     "            [--boot FILE | --elf FILE] [options as above]\n";
 
 static int bad(const char *fmt, const char *arg) {
@@ -53,7 +53,7 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
       a->config = NULL;
       for (size_t k = 0; k < sizeof configs / sizeof configs[0]; k++)
         if (!strcmp(val, configs[k])) a->config = configs[k];
-      if (!a->config) return bad("unknown configuration \"%s\" (expected core, tile, board or box)", val);
+      if (!a->config) return bad("unknown configuration \"%s\" (expected core, tile, board, box or cluster)", val);
     } else if (!strcmp(opt, "--elf")) {
       a->elf = val;
     } else if (!strcmp(opt, "--trace")) {

@@ -20,7 +20,7 @@ enum {
 };
 
 typedef struct {
-  const char *config;           /* core, tile, board or box (several board models) */
+  const char *config;           /* core, tile, board, box or cluster (several board models) */
   const char *elf;
   const char *trace;            /* FST file or NULL */
   int profile_full;

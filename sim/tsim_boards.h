@@ -1,20 +1,22 @@
 /* tsim_boards.h: the boards of one run. A model binary serves one board
    configuration (tsim_top: one board); `--config box` runs several
    instances of the board model, one per worker of boards/box.cfg, in one
-   process. The C side indexes cores, tiles and memories by run-wide
+   process; `--config cluster` (boards/cluster.cfg: 48 workers) the fast engine
+   only. The C side indexes cores, tiles and memories by run-wide
    numbers: board index * per-board count + number on the board. */
 #ifndef TSIM_BOARDS_H
 #define TSIM_BOARDS_H
 
 #include "tinsel_config.h"
-#include "tsim_box.h"  /* generated from boards/box.cfg: TSIM_BOX_X, TSIM_BOX_Y */
+#include "tsim_box.h"  /* generated from boards/box.cfg, cluster.cfg: TSIM_BOX_X, _Y, TSIM_CLUSTER_X, _Y */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 enum {
-  TSIM_MAX_BOARDS = TSIM_BOX_X * TSIM_BOX_Y,
+  TSIM_MAX_BOARDS = TSIM_CLUSTER_X * TSIM_CLUSTER_Y > TSIM_BOX_X * TSIM_BOX_Y ? TSIM_CLUSTER_X * TSIM_CLUSTER_Y
+                                                                     : TSIM_BOX_X * TSIM_BOX_Y,
   TSIM_CORES = TSIM_MAX_BOARDS * TinselCoresPerBoard,
   TSIM_TILES = TSIM_MAX_BOARDS * TinselMailboxesPerBoard,
   TSIM_DRAMS = TSIM_MAX_BOARDS * TinselDRAMsPerBoard,

@@ -190,8 +190,10 @@ static int obey(const unsigned char *p) {
             "bridge on link %u\n", b, tsim_boards(), tsim_boards() - 1, bridge_link());
     return 1;
   }
-  /* Board id within the box: {Y, X} with MeshXBitsWithinBox bits of X. */
-  unsigned id = (b / tsim_boards_x()) << TinselMeshXBitsWithinBox | b % tsim_boards_x();
+  /* Board id within the box: {Y, X} with MeshXBitsWithinBox bits of X; a
+     mesh wider than a box (--config cluster, served as one box) MeshXBits. */
+  unsigned xbits = tsim_boards_x() > 1u << TinselMeshXBitsWithinBox ? TinselMeshXBits : TinselMeshXBitsWithinBox;
+  unsigned id = (b / tsim_boards_x()) << xbits | b % tsim_boards_x();
   switch (p[1]) {
   case CMD_QUERY: query_config(b, p[2], p[3]); put(b, CMD_QUERY, (unsigned char)(1 + id), 0, 0); return 1;
   case CMD_EN_IDLE: put(b, CMD_QUERY, (unsigned char)(1 + id), 0, 0); return 1;   /* idle detection is always on */

@@ -286,6 +286,7 @@ int tsim_run_load(const TsimArgs *a) {
   const char *path = a->elf ? a->elf : a->boot ? a->boot : TSIM_BOOT_ELF;
   run.args = *a;
   if (!strcmp(a->config, "box")) tsim_boards_set(TSIM_BOX_X, TSIM_BOX_Y);
+  if (!strcmp(a->config, "cluster")) tsim_boards_set(TSIM_CLUSTER_X, TSIM_CLUSTER_Y);
   run.imem_words = a->imem_enlarged ? 1u << TinselEnlargedLogInstrsPerCore : TinselInstrsPerCore;
   if (a->imem_enlarged)
     fprintf(stderr, "tsim: instruction memory enlarged to %u bytes (EnlargedLogInstrsPerCore), not real Tinsel\n",
@@ -335,6 +336,14 @@ int tsim_mem_plain(unsigned core, uint32_t addr, unsigned size, int store) {
   unsigned space;
   uint32_t phys;
   return !(addr & (size - 1)) && !(store && addr == run.tohost) && !locate(core, addr, &space, &phys);
+}
+
+uint32_t tsim_run_tohost_value(void) { return run.tohost_value; }
+void tsim_run_set_tohost_value(uint32_t v) { run.tohost_value = v; }
+
+void tsim_run_stats_reduce(void (*or)(void *buf, size_t bytes)) {
+  or(run.core, sizeof run.core);
+  or(run.cache, sizeof run.cache);
 }
 
 unsigned long long tsim_run_quiet_cycles(void) {

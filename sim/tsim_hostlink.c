@@ -270,6 +270,11 @@ void tsim_hostlink_finish(void) {
   hl.listen_fd = -1;
 }
 
+void tsim_hostlink_stats_reduce(void (*or)(void *buf, size_t bytes)) {
+  or(hl.link_in_flits, sizeof hl.link_in_flits);
+  or(hl.link_out_flits, sizeof hl.link_out_flits);
+}
+
 void tsim_hostlink_print_stats(void) {
   if (hl.spec)
     fprintf(stderr, "tsim: host link: host->board messages %llu flits %llu, board->host messages %llu flits %llu; "

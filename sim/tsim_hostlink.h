@@ -5,6 +5,7 @@
 #ifndef TSIM_HOSTLINK_H
 #define TSIM_HOSTLINK_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -54,6 +55,9 @@ void tsim_hostlink_finish(void);
 /* Statistics: the human line(s) (stderr) and the stats-file keys. */
 void tsim_hostlink_print_stats(void);
 void tsim_hostlink_stats_file(FILE *f);
+/* Gather every rank's per-board link counts onto one (sim/fast/fast_mpi.c):
+   OR combines the bytes (each board is clocked by one rank only). */
+void tsim_hostlink_stats_reduce(void (*or)(void *buf, size_t bytes));
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 enum { NUM_TILES = TSIM_TILES, WORDS_PER_MSG = TinselBytesPerMsg / 4 };
@@ -146,6 +147,38 @@ void tsim_mbox_describe_src(unsigned msg, char *buf, size_t len) {
 
 
 unsigned long long tsim_mbox_mask(unsigned msg) { return mb.msgs[msg].mask; }
+
+_Static_assert(sizeof ((TsimMbWire *)0)->words == sizeof ((Msg *)0)->words, "TsimMbWire holds a message");
+
+void tsim_mbox_export(unsigned msg, TsimMbWire *w) {
+  const Msg *m = &mb.msgs[msg];
+  memcpy(w->words, m->words, sizeof w->words);
+  w->mask = m->mask;
+  w->flits = m->flits;
+  w->src = m->src;
+  mb.msgs[msg].next_free = mb.free_head;
+  mb.free_head = (int)msg;
+  mb.in_flight--;
+}
+
+unsigned tsim_mbox_import(const TsimMbWire *w) {
+  int h = new_msg();
+  Msg *m = &mb.msgs[h];
+  memcpy(m->words, w->words, sizeof m->words);
+  m->mask = w->mask;
+  m->flits = w->flits;
+  m->src = w->src;
+  return (unsigned)h;
+}
+
+void tsim_mbox_stats_reduce(void (*or)(void *buf, size_t bytes), void (*sum)(long long *v, unsigned n)) {
+  long long v[2] = {mb.in_flight, (long long)mb.captured};
+  or(mb.tile, sizeof mb.tile);
+  or(mb.router, sizeof mb.router);
+  sum(v, 2);
+  mb.in_flight = (int)v[0];
+  mb.captured = (unsigned long long)v[1];
+}
 
 unsigned tsim_mbox_copy(unsigned msg, unsigned long long mask) {
   int h = new_msg();

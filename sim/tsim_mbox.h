@@ -41,6 +41,17 @@ unsigned tsim_mbox_flits(unsigned msg);
 /* "board B, core C, thread T" or "the host": who sent MSG. */
 void tsim_mbox_describe_src(unsigned msg, char *buf, size_t len);
 
+/* A message as it crosses between MPI ranks (sim/fast/fast_mpi.c): its
+   words, mask, flits and sender. Export copies message MSG into *W and
+   frees it here; import makes a message of *W here and returns it. */
+typedef struct { uint32_t words[16]; uint64_t mask; uint32_t flits, src; } TsimMbWire;
+void tsim_mbox_export(unsigned msg, TsimMbWire *w);
+unsigned tsim_mbox_import(const TsimMbWire *w);
+/* Gather the statistics of every rank onto one: OR combines the bytes of
+   per-tile arrays (each tile is counted by one rank, the others hold
+   zeros), SUM adds N counters of every rank. */
+void tsim_mbox_stats_reduce(void (*or)(void *buf, size_t bytes), void (*sum)(long long *v, unsigned n));
+
 #ifdef __cplusplus
 }
 #endif

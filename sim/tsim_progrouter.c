@@ -51,6 +51,8 @@ static struct {
 
 static const char *const dir_name[] = {"north", "south", "east", "west"};
 
+void tsim_pr_stats_reduce(void (*or)(void *buf, size_t bytes)) { or(board_stats, sizeof board_stats); }
+
 /* Halt: the table of KEY on BOARD is malformed at BEAT (its index in the key). */
 static int bad_table(unsigned board, uint32_t key, unsigned beat, const char *fmt, ...) {
   unsigned a = tsim_board_addr(board);

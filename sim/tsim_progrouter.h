@@ -5,6 +5,8 @@
 
 #include "tinsel_config.h"
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -25,6 +27,9 @@ long long tsim_pr_inflight(unsigned board);
 
 /* Router statistics (stderr), one line per board whose router looked up keys. */
 void tsim_pr_print_stats(void);
+/* Gather every rank's per-board statistics onto one (sim/fast/fast_mpi.c):
+   OR combines the bytes (each board is counted by one rank only). */
+void tsim_pr_stats_reduce(void (*or)(void *buf, size_t bytes));
 
 #ifdef __cplusplus
 }

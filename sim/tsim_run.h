@@ -5,6 +5,7 @@
 
 #include "tsim_args.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -40,6 +41,15 @@ int tsim_mem_plain(unsigned core, uint32_t addr, unsigned size, int store);
    killed, or idle (sim/README.md "Runs without tohost"). 0: the run does
    not end that way. */
 unsigned long long tsim_run_quiet_cycles(void);
+
+/* The value stored to tohost (tsim_run_finish reports it); set on the MPI
+   rank that reports when another rank's thread stored it. */
+uint32_t tsim_run_tohost_value(void);
+void tsim_run_set_tohost_value(uint32_t v);
+/* Gather every rank's per-core and per-tile statistics onto one
+   (sim/fast/fast_mpi.c): OR combines the bytes (each core is reported by
+   one rank only). */
+void tsim_run_stats_reduce(void (*or)(void *buf, size_t bytes));
 
 /* Print the outcome and the statistics; return tsim's exit status. */
 int tsim_run_finish(unsigned long long cycles, double host_seconds);

@@ -33,6 +33,8 @@ void tsim_mbox_thread_wait(unsigned tile, unsigned thread, svBit can_send, svBit
   th[id].in_idle = idle;
 }
 
+void tsim_threads_reduce(void (*or)(void *buf, size_t bytes)) { or(th, sizeof th); }
+
 /* A thread's state in words; threads with equal text are grouped. */
 static void describe(unsigned id, char *buf, size_t n) {
   if (!th[id].alive) {

@@ -2,6 +2,8 @@
 #ifndef TSIM_THREADS_H
 #define TSIM_THREADS_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -10,6 +12,9 @@ extern "C" {
    running, suspended, in WaitUntil, in tinselIdle; with the pc). Valid
    after the model's final blocks ran. */
 void tsim_threads_report(void);
+/* Gather every rank's thread states onto one (sim/fast/fast_mpi.c): OR
+   combines the bytes (each thread is reported by one rank only). */
+void tsim_threads_reduce(void (*or)(void *buf, size_t bytes));
 
 /* The threads at the end of a run, counted by state (same validity). */
 typedef struct {

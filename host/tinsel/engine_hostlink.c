@@ -417,6 +417,10 @@ static void connect_link(uint32_t text_end, const Writes *preload, const char *s
     die("the geometry of %s: %s", m->name, err);
   geo.boards_x = m->boards_x;
   geo.boards_y = m->boards_y;
+  /* tsim serves a mesh wider than a box (the cluster) as one box on one
+   * DebugLink: its QueryIn ids then carry MeshXBits of X (tsim_debuglink.c). */
+  if (hw.spawn && geo.boards_x > 1 << geo.mesh_x_bits_within_box)
+    geo.mesh_x_bits_within_box = geo.mesh_x_bits;
   const char *imem = getenv("OP2_TINSEL_IMEM");
   int enlarged = imem && *imem ? !strcmp(imem, "enlarged") : text_end > TinselInstrBytesPerCore;
   uint32_t have = enlarged ? TinselMaxBootImageBytes + TinselEnlargedAppInstrBytes : TinselInstrBytesPerCore;

@@ -119,6 +119,8 @@ int fast_init(FastRun *r, int full) {
       for (unsigned k = 0; k < FAST_LL_SETS; k++) c->ll_tag[t][k] = FAST_LL_NONE;
   }
   for (unsigned t = 0; t < r->ntiles; t++) r->tiles[t].id = t;
+  r->tile_hi = r->ntiles;
+  r->board_hi = tsim_boards();
   return 0;
 }
 
@@ -785,7 +787,7 @@ void fast_cycle(FastRun *r) {
   r->retired_now = 0;
   r->any_ready = 0;
   r->mbox_stepped = 0;
-  for (unsigned t = 0; t < r->ntiles; t++) step_tile(r, &r->tiles[t]);
+  for (unsigned t = r->tile_lo; t < r->tile_hi; t++) step_tile(r, &r->tiles[t]);
   if (r->mbox_stepped || r->idle_release) {
     fast_mbox_idle(r);
     if (fast_mbox_busy(r)) r->any_ready = 1;
@@ -794,7 +796,7 @@ void fast_cycle(FastRun *r) {
 
 unsigned long long fast_next_event(const FastRun *r) {
   unsigned long long best = ~0ull;
-  for (unsigned t = 0; t < r->ntiles; t++) {
+  for (unsigned t = r->tile_lo; t < r->tile_hi; t++) {
     const FastTile *tl = &r->tiles[t];
     unsigned long long at = tl->ahead >= r->cycle ? tl->ahead : tile_next_event(r, tl, r->cycle);
     for (unsigned i = 0; tl->ahead < r->cycle && i < FAST_NC; i++)  /* clocked to here: threads may be ready */
@@ -805,7 +807,7 @@ unsigned long long fast_next_event(const FastRun *r) {
 }
 
 void fast_final(FastRun *r) {
-  for (unsigned i = 0; i < r->ncores; i++) {
+  for (unsigned i = r->tile_lo * FAST_NC; i < r->tile_hi * FAST_NC; i++) {
     FastCore *c = &r->cores[i];
     unsigned long long idle = r->cycle > c->issued ? r->cycle - c->issued : 0;  /* a core run ahead may have issued more */
     tsim_core_stats(c->id, c->retired, idle, c->susp_mem, c->susp_fpu, c->susp_mb, c->retry);
@@ -814,7 +816,7 @@ void fast_final(FastRun *r) {
     for (unsigned t = 0; t < FAST_T; t++)
       tsim_thread_state(c->id, t, c->alive >> t & 1, ((c->run | c->res | in_wheel) >> t) & 1, c->pc[t]);
   }
-  for (unsigned t = 0; t < r->ntiles; t++) {
+  for (unsigned t = r->tile_lo; t < r->tile_hi; t++) {
     FastTile *tl = &r->tiles[t];
     tile_count(tl, r->cycle);  /* accesses the latency model saw before the run stopped */
     tsim_cache_stats(t, tl->hits, tl->misses, tl->writebacks);

@@ -89,6 +89,12 @@ typedef struct {
   unsigned long long limit;         /* --max-cycles: no tile runs ahead past it */
   unsigned long long batch_end;     /* no core_batch past it */
   unsigned long long active_until;  /* the cycle after the last one in which a tile run ahead retired */
+  /* Split over MPI ranks (fast_mpi.c): the tiles and boards this process
+     clocks (all of them in one process), and whether the run goes in
+     windows (then idle detection is decided between windows, over every
+     rank, and the inter-board links carry the receiving router's latency). */
+  unsigned tile_lo, tile_hi, board_lo, board_hi;
+  int windowed;
 } FastRun;
 
 /* Room for one more element at the end of a queue of N elements of SIZE

@@ -88,7 +88,8 @@ int fast_link_send(FastRun *r, unsigned tile, unsigned p, uint32_t dest) {
 
 /* A message arriving at board B over link D: 1 taken, 0 no room yet. */
 static int arrive(FastRun *r, unsigned b, unsigned d, uint32_t dest, unsigned msg, unsigned len) {
-  unsigned long long at = r->cycle + TinselMacLatency;
+  /* Windowed (fast_mpi.c), a link from another board has counted MacLatency already. */
+  unsigned long long at = r->cycle + (r->windowed && tsim_board_next(b, d) >= 0 ? 0 : TinselMacLatency);
   if (is_key(dest)) {
     route_key(r, b, d, msg, len, at);
     return 1;
@@ -102,7 +103,7 @@ static int arrive(FastRun *r, unsigned b, unsigned d, uint32_t dest, unsigned ms
 
 int fast_link_edge(FastRun *r, TsimLinkIO *io, unsigned nb) {
   int moved = 0;
-  for (unsigned b = 0; b < nb; b++) {
+  for (unsigned b = r->board_lo; b < nb && b < r->board_hi; b++) {
     TsimLinkIO *l = &io[b];
     l->in_taken = l->out_taken = 0;
     l->out_lens = 0;
@@ -128,7 +129,7 @@ int fast_link_edge(FastRun *r, TsimLinkIO *io, unsigned nb) {
 }
 
 int fast_link_busy(void) {
-  for (unsigned b = 0; b < TSIM_MAX_BOARDS; b++)
+  for (unsigned b = 0; b < tsim_boards(); b++)
     for (unsigned d = 0; d < TSIM_LINKS; d++)
       if (outq[b][d].n) return 1;
   return 0;

@@ -11,6 +11,8 @@
 #include "Vtsim_top__Dpi.h"
 #include "tsim_args.h"
 #include "fast_link.h"
+#include "fast_mbox.h"
+#include "fast_mpi.h"
 #include "tsim_debuglink.h"
 #include "tsim_hostlink.h"
 #include "tsim_links.h"
@@ -64,8 +66,28 @@ static void skip_idle(FastRun *r, Limits *l) {
   check_quiet(r, l);
 }
 
-static void progress_line(unsigned long long cycle, unsigned long long since, double secs) {
-  fprintf(stderr, "tsim: progress: cycle %llu, %.3f M cycles/s, %llu messages\n", cycle, (double)since / secs / 1e6,
+/* Where progress lines go, or NULL for none: stderr with --progress or a
+   terminal; TSIM_PROGRESS=1 stderr as well (a program that spawns tsim,
+   e.g. OP2's sim engine, which keeps tsim's stderr until the end), or a
+   path starting with / to append them to (apps/sim.sh passes its own
+   stderr that way, so that they show while the program runs). */
+static FILE *progress_to(const TsimArgs *a) {
+  const char *pe = getenv("TSIM_PROGRESS");
+  if (a->quiet) return NULL;
+  if (pe && pe[0] == '/') {
+    FILE *f = fopen(pe, "a");
+    if (f) {
+      setvbuf(f, NULL, _IOLBF, 0);
+      return f;
+    }
+    fprintf(stderr, "tsim: TSIM_PROGRESS %s: cannot append to it; progress on stderr\n", pe);
+    return stderr;
+  }
+  return a->progress || isatty(STDERR_FILENO) || (pe && *pe && strcmp(pe, "0")) ? stderr : NULL;
+}
+
+static void progress_line(FILE *f, unsigned long long cycle, unsigned long long since, double secs) {
+  fprintf(f, "tsim: progress: cycle %llu, %.3f M cycles/s, %llu messages\n", cycle, (double)since / secs / 1e6,
           tsim_mbox_sent_so_far());
 }
 
@@ -93,6 +115,14 @@ static void from_host(TsimLinkIO *io, const TsimLinkIO *e, unsigned nbrs) {
     }
 }
 
+static void links_init(Links *k) {
+  k->nb = tsim_boards();
+  for (unsigned b = 0; b < k->nb; b++) {
+    k->nbrs[b] = tsim_links_neighbours(b);
+    k->io[b].out_ready = 0xf;
+  }
+}
+
 static void links_cycle(FastRun *r, Links *k, Limits *l, int active) {
   int between = tsim_links_in_flight() != 0;
   for (unsigned b = 0; b < k->nb; b++) {
@@ -103,7 +133,7 @@ static void links_cycle(FastRun *r, Links *k, Limits *l, int active) {
   if (tsim_links_cycle(k->edge, k->nb, r->cycle, active || between)) l->last_active = r->cycle;
   for (unsigned b = 0; b < k->nb; b++) {
     from_host(&k->io[b], &k->edge[b], k->nbrs[b]);
-    if (k->nbrs[b]) tsim_links_cycle_board(b, &k->io[b], r->cycle);
+    if (k->nbrs[b] && b >= r->board_lo && b < r->board_hi) tsim_links_cycle_board(b, &k->io[b], r->cycle);
     unsigned off = tsim_debuglink_links_off(b);  /* links a DebugLink QueryIn disabled */
     k->io[b].out_ready &= ~off;
     k->io[b].in_valid &= ~off;
@@ -113,12 +143,8 @@ static void links_cycle(FastRun *r, Links *k, Limits *l, int active) {
 static void run(FastRun *r, const TsimArgs *a) {
   Limits l = {0, tsim_run_quiet_cycles(), a->watchdog, a->max_cycles};
   static Links k;
-  k.nb = tsim_boards();
-  for (unsigned b = 0; b < k.nb; b++) {
-    k.nbrs[b] = tsim_links_neighbours(b);
-    k.io[b].out_ready = 0xf;
-  }
-  int progress = !a->quiet && (a->progress || isatty(STDERR_FILENO));
+  links_init(&k);
+  FILE *progress = progress_to(a);
   double shown_at = clock_seconds(CLOCK_MONOTONIC);
   unsigned long long shown_cycle = 0;
   r->limit = l.max_cycles;
@@ -136,12 +162,113 @@ static void run(FastRun *r, const TsimArgs *a) {
     if (progress && (r->cycle & 0xffff) == 0) {
       double now = clock_seconds(CLOCK_MONOTONIC);
       if (now - shown_at >= 1.0) {
-        progress_line(r->cycle, r->cycle - shown_cycle, now - shown_at);
+        progress_line(progress, r->cycle, r->cycle - shown_cycle, now - shown_at);
         shown_at = now;
         shown_cycle = r->cycle;
       }
     }
   }
+  if (progress && progress != stderr) fclose(progress);
+}
+
+/* Over MPI ranks (fast_mpi.h): the same cycles in windows of
+   fast_mpi.window; this rank's boards only. Within a window nothing from
+   another rank can arrive, so each rank runs alone (skipping its idle
+   cycles up to the window's end); between windows the links crossing
+   ranks are exchanged and the ranks agree on the stop (the earliest),
+   the quiet end and the watchdog (from the last cycle any rank was
+   active), idle detection (released on the next cycle, on every rank),
+   and, when every rank is idle, the cycle to jump to. Rank 0 has the host
+   link; it counts another rank's activity in a window as activity for
+   the host link's quiet wait at the start of the next. */
+static void run_windowed(FastRun *r, const TsimArgs *a) {
+  Limits l = {0, tsim_run_quiet_cycles(), a->watchdog, a->max_cycles};
+  static Links k;
+  links_init(&k);
+  FILE *progress = fast_mpi.rank == 0 ? progress_to(a) : NULL;
+  double shown_at = clock_seconds(CLOCK_MONOTONIC);
+  unsigned long long shown_cycle = 0, windows = 0, start = r->cycle;
+  int remote_active = 0;
+  r->limit = l.max_cycles;
+  while (r->cycle < l.max_cycles) {
+    unsigned long long end = r->cycle + fast_mpi.window, stop_at = 0;
+    if (end > l.max_cycles) end = l.max_cycles;
+    start = r->cycle;
+    while (!tsim_stop && r->cycle < end) {
+      int moved = fast_link_edge(r, k.io, k.nb);
+      fast_cycle(r);
+      r->cycle++;
+      int between = tsim_links_in_flight() != 0;
+      int ahead = r->cycle <= r->active_until;
+      int act = r->retired_now || moved || ahead || remote_active;
+      remote_active = 0;
+      if (r->hostlink || moved || between) links_cycle(r, &k, &l, act);
+      if (fast_link_busy() || between) r->any_ready = 1;
+      if (r->retired_now || moved || between || ahead) l.last_active = r->cycle;
+      if (tsim_stop) stop_at = r->cycle;
+      if (!r->any_ready && !tsim_stop && !r->hostlink) {
+        unsigned long long to = fast_next_event(r);
+        if (to > end) to = end;
+        if (to > r->cycle) {
+          r->cycle = to;
+          note_ahead(r, &l);
+        }
+      }
+    }
+    note_ahead(r, &l);
+    windows++;
+    fast_mpi_exchange(r);
+    FastSync s = {~0ull, l.last_active, ~0ull, 0, (long long)tsim_mbox_sent_so_far(), 0, 0, tsim_run_tohost_value()};
+    if (tsim_stop) s.stop_key = stop_at << 3 | (unsigned)tsim_stop;
+    fast_mbox_idle_here(r, &s.idle, &s.voted, &s.inflight);
+    int busy = r->any_ready || tsim_links_in_flight() || fast_link_busy() || r->hostlink;
+    s.next_event = busy ? r->cycle : fast_next_event(r);
+    if (r->active_until > r->cycle && r->active_until < s.next_event) s.next_event = r->active_until;
+    fast_mpi_sync(&s);
+    if (s.stop_key != ~0ull) {  /* the earliest stop of any rank ends the run there */
+      tsim_stop = (int)(s.stop_key & 7);
+      tsim_run_set_tohost_value(s.tohost);
+      r->cycle = s.stop_key >> 3;
+      break;
+    }
+    remote_active = s.last_active > start && s.last_active > l.last_active;
+    l.last_active = s.last_active;
+    /* The quiet end and the watchdog, from the last cycle any rank was active. */
+    if (l.quiet_end && r->cycle - l.last_active >= l.quiet_end) {
+      tsim_stop = TSIM_STOP_QUIET;
+      r->cycle = l.last_active + l.quiet_end;
+      break;
+    }
+    if (l.watchdog && r->cycle - l.last_active >= l.watchdog) {
+      tsim_stop = TSIM_STOP_DEADLOCK;
+      r->cycle = l.last_active + l.watchdog;
+      break;
+    }
+    if (s.idle && s.inflight == 0) {  /* idle detection: every thread waits, nothing on its way */
+      r->idle_release = 1;
+      r->idle_result = s.voted ? 2 : 1;
+    } else if (s.next_event > r->cycle) {  /* every rank idle: on to the next cycle anything happens */
+      unsigned long long to = s.next_event;
+      if (l.quiet_end && l.last_active + l.quiet_end < to) to = l.last_active + l.quiet_end;
+      if (l.watchdog && l.last_active + l.watchdog < to) to = l.last_active + l.watchdog;
+      if (to > l.max_cycles) to = l.max_cycles;
+      if (to > r->cycle) r->cycle = to;
+    }
+    if (progress && (windows & 63) == 0) {
+      double now = clock_seconds(CLOCK_MONOTONIC);
+      if (now - shown_at >= 1.0) {
+        fprintf(progress, "tsim: progress: cycle %llu, %.3f M cycles/s, %lld messages (%d ranks)\n", r->cycle,
+                (double)(r->cycle - shown_cycle) / (now - shown_at) / 1e6, s.sent, fast_mpi.ranks);
+        shown_at = now;
+        shown_cycle = r->cycle;
+      }
+    }
+  }
+  if (progress && progress != stderr) fclose(progress);
+  if (fast_mpi.rank == 0 && !a->quiet)
+    fprintf(stderr, "tsim: mpi: %d rank%s, boards %u..%u on rank 0, window %u cycles (LinkCyclesPerFlit %u + "
+            "MacLatency %u), %llu windows\n", fast_mpi.ranks, fast_mpi.ranks == 1 ? "" : "s", r->board_lo,
+            r->board_hi - 1, fast_mpi.window, (unsigned)TinselLinkCyclesPerFlit, (unsigned)TinselMacLatency, windows);
 }
 
 /* How far a tile may run ahead (fast_engine.c run_ahead): TSIM_FAST_QUANTUM
@@ -166,21 +293,32 @@ int main(int argc, char **argv) {
     fprintf(stderr, "tsim: the fast engine writes no waveform (--trace): use --engine cycle\n");
     return TSIM_EXIT_USAGE;
   }
-  if ((rc = tsim_run_load(&args))) return rc;
-  if ((rc = tsim_hostlink_start(&args))) return rc;
+  if ((rc = fast_mpi_start(&argc, &argv))) return rc;
+  if ((rc = tsim_run_load(&args))) return fast_mpi_fail(rc);
+  /* The host link lives on rank 0 (board 0's West side); the other ranks
+     reach it through the inter-board links. */
+  if (fast_mpi.rank == 0 && (rc = tsim_hostlink_start(&args))) return fast_mpi_fail(rc);
   FastRun r;
-  if (fast_init(&r, args.profile_full)) return TSIM_EXIT_INPUT;
-  r.hostlink = args.hostlink != NULL;
+  if (fast_init(&r, args.profile_full)) return fast_mpi_fail(TSIM_EXIT_INPUT);
+  r.hostlink = args.hostlink != NULL && fast_mpi.rank == 0;
   r.quantum = fast_quantum();
-  if (r.quantum == ~0u) return TSIM_EXIT_USAGE;
-  double start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
-  run(&r, &args);
+  if (r.quantum == ~0u) return fast_mpi_fail(TSIM_EXIT_USAGE);
+  if ((rc = fast_mpi_split(&r))) return fast_mpi_fail(rc);
+  double start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID), wall = clock_seconds(CLOCK_MONOTONIC);
+  if (fast_mpi.on) run_windowed(&r, &args);
+  else run(&r, &args);
   double secs = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - start;
+  wall = clock_seconds(CLOCK_MONOTONIC) - wall;
   clocked_cycle = r.cycle;
   fast_final(&r);
   unsigned long long cycles = r.cycle;
   fast_free(&r);
   fast_link_free();
   tsim_hostlink_finish();
-  return tsim_run_finish(cycles, secs);
+  fast_mpi_gather(&secs);  /* every rank's statistics to rank 0 */
+  if (fast_mpi.rank) return fast_mpi_finish(0);
+  if (fast_mpi.on && !args.quiet)
+    fprintf(stderr, "tsim: mpi: wall %.2f s, host CPU %.2f s over %d rank%s\n", wall, secs, fast_mpi.ranks,
+            fast_mpi.ranks == 1 ? "" : "s");
+  return fast_mpi_finish(tsim_run_finish(cycles, secs));
 }

@@ -330,28 +330,41 @@ void fast_mbox_step(FastRun *r, unsigned tile) {
   r->mbox_stepped = 1;
 }
 
-void fast_mbox_idle(FastRun *r) {
+void fast_mbox_idle_here(const FastRun *r, int *idle_out, int *voted_out, long long *inflight_out) {
   int idle = 1, voted = 1;
   long long inflight = tsim_hostlink_inflight();
-  for (unsigned b = 0; b < tsim_boards(); b++) inflight += tsim_pr_inflight(b);
+  for (unsigned b = r->board_lo; b < r->board_hi; b++) inflight += tsim_pr_inflight(b);
   uint64_t all = TM == 64 ? ~0ull : (1ull << TM) - 1;
-  for (unsigned t = 0; t < r->ntiles; t++) {
+  for (unsigned t = r->tile_lo; t < r->tile_hi; t++) {
     idle = idle && r->mbox[t].wait_idle == all;
     voted = voted && r->mbox[t].vote == all;
     inflight += r->mbox[t].inflight;
   }
+  *idle_out = idle;
+  *voted_out = voted;
+  *inflight_out = inflight;
+}
+
+void fast_mbox_idle(FastRun *r) {
+  int idle, voted;
+  long long inflight;
+  if (r->windowed) {  /* decided between windows, over every rank (fast_main.c); a release lasts a cycle */
+    r->idle_release = 0;
+    return;
+  }
+  fast_mbox_idle_here(r, &idle, &voted, &inflight);
   r->idle_release = idle && inflight == 0;
   r->idle_result = voted ? 2 : 1;
 }
 
 int fast_mbox_busy(const FastRun *r) {
-  for (unsigned t = 0; t < r->ntiles; t++)
+  for (unsigned t = r->tile_lo; t < r->tile_hi; t++)
     if (r->mbox[t].live) return 1;
   return r->idle_release;
 }
 
 void fast_mbox_final(FastRun *r) {
-  for (unsigned t = 0; t < r->ntiles; t++) {
+  for (unsigned t = r->tile_lo; t < r->tile_hi; t++) {
     FastMbox *m = &r->mbox[t];
     tsim_mbox_stats(t, m->n_sent, m->n_recv, m->n_deliv, m->q_max, m->pool_max, m->n_stall, m->inflight,
                     fast_popcount64(m->wait_idle),

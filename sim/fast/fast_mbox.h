@@ -39,6 +39,10 @@ void fast_mbox_push(FastRun *r, unsigned tile, unsigned msg, unsigned len, unsig
 int fast_mbox_no_waits(const FastRun *r, unsigned tile);
 /* After every tile: idle detection over the run (release next cycle). */
 void fast_mbox_idle(FastRun *r);
+/* This process's part of it: every thread of its tiles in tinselIdle,
+   every one voted, and its messages in flight (sent minus received here;
+   the sum over the ranks is the run's). */
+void fast_mbox_idle_here(const FastRun *r, int *idle, int *voted, long long *inflight);
 /* Non-zero while a mailbox has work or a message is on its way. */
 int fast_mbox_busy(const FastRun *r);
 /* End of run: statistics and what each thread waits for. */

@@ -130,4 +130,76 @@ check "TSIM_ENGINE=warp is a usage error (exit $rc)" grep -q 'unknown engine "wa
 "$tsim" --engine warp --config core --elf "$s/int_rr.elf" >/dev/null 2>"$tmp/err"; rc=$?
 check "--engine warp is a usage error (exit $rc)" grep -q 'unknown engine "warp" (expected cycle or fast)' "$tmp/err"
 
+# The fast engine over MPI ranks (sim/fast/fast_mpi.h; TSIM_RANKS=N makes
+# tsim start `mpirun -np N`, as root, oversubscribed, shared memory only):
+# a box split 3 + 3 boards over 2 ranks must give what 1 rank gives: exit
+# status, stdout, the verdict with its cycle count, messages sent and
+# received, and messages on the links between the ranks' boards (north of
+# board 0..2; more than none, so the ranks did exchange). The same
+# program without mpirun gives the same exit status, stdout and verdict
+# (cycles apart: the split run counts MacLatency on the link and gives
+# link slots back a link latency later). Programs: msgbench's neighbours
+# (links full: back-pressure between ranks; 1 and 2 ranks) and idle
+# detection over the box (2 ranks against the run without mpirun). Open MPI's own allocations at exit are not ours: no leak check under
+# mpirun (ASan still checks every access). mpirun comes from make deps
+# (mk/packages.txt: openmpi-bin).
+# mpi_sums FILE: messages sent and received over the tiles, and on the north links of boards 0..2.
+mpi_sums() {
+  awk '/mailbox: sent/ { for (i = 1; i < NF; i++) { if ($i == "sent") s += $(i + 1); if ($i == "received") r += $(i + 1) } }
+       /^tsim: link board [012] north/ { n += $10 }
+       END { printf "sent %d received %d north %d\n", s, r, n }' "$1"
+}
+# mpi_same LABEL ELF RANKS LINKS: RANKS (1 2, or 2 alone) on the box, and the
+# run without mpirun; LINKS 1: messages must have crossed between the ranks.
+mpi_same() {
+  local label=$1 elf=$2 ranks=$3 links=$4 n rc=()
+  if [ ! -f "$elf" ]; then fail "$label" "missing $elf (make BUILD=$BUILD all)"; return; fi
+  "$tsim" --engine fast --config box --elf "$elf" --all-threads >"$tmp/r0.out" 2>"$tmp/r0.err"
+  rc+=($?)
+  if [ "$ranks" = 2 ]; then rc+=(-); fi
+  for n in $ranks; do
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 TSIM_RANKS=$n "$tsim" --engine fast --config box \
+      --elf "$elf" --all-threads >"$tmp/r$n.out" 2>"$tmp/r$n.err"
+    rc+=($?)
+    grep -E '^tsim: (PASS|FAIL|idle:|every thread|error)' "$tmp/r$n.err" >"$tmp/r$n.verdict"
+    mpi_sums "$tmp/r$n.err" >"$tmp/r$n.sums"
+  done
+  verdict "$tmp/r0.err" >"$tmp/r0.v"
+  verdict "$tmp/r2.err" >"$tmp/r2.v"
+  if [ "$ranks" = 2 ]; then cp "$tmp/r2.out" "$tmp/r1.out"; cp "$tmp/r2.verdict" "$tmp/r1.verdict"; cp "$tmp/r2.sums" "$tmp/r1.sums"; rc[1]=${rc[2]}; fi
+  if [ "${rc[1]}" != "${rc[2]}" ] || [ "${rc[0]}" != "${rc[2]}" ]; then
+    fail "$label: exit ${rc[0]} without mpirun, ${rc[1]} on 1 rank, ${rc[2]} on 2" "$(tail -n 5 "$tmp/r2.err")"
+  elif ! grep -q '^tsim: mpi: 2 ranks, boards 0\.\.2 on rank 0' "$tmp/r2.err"; then
+    fail "$label: not split over 2 ranks" "$(grep -E '^tsim: (mpi|error)' "$tmp/r2.err" | head -n 5)"
+  elif ! cmp -s "$tmp/r1.out" "$tmp/r2.out" || ! cmp -s "$tmp/r0.out" "$tmp/r2.out"; then
+    fail "$label: stdout differs" "$(diff "$tmp/r1.out" "$tmp/r2.out" | head -n 10)"
+  elif [ ! -s "$tmp/r1.verdict" ] || ! cmp -s "$tmp/r1.verdict" "$tmp/r2.verdict"; then
+    fail "$label: verdict differs between 1 and 2 ranks" "$(diff "$tmp/r1.verdict" "$tmp/r2.verdict" | head -n 10)"
+  elif ! cmp -s "$tmp/r0.v" "$tmp/r2.v"; then
+    fail "$label: verdict differs from the run without mpirun" "$(diff "$tmp/r0.v" "$tmp/r2.v" | head -n 10)"
+  elif ! cmp -s "$tmp/r1.sums" "$tmp/r2.sums" || { [ "$links" = 1 ] && grep -q 'north 0$' "$tmp/r2.sums"; }; then
+    fail "$label: messages differ (or none crossed)" "1 rank: $(cat "$tmp/r1.sums")" "2 ranks: $(cat "$tmp/r2.sums")"
+  else
+    pass "$label: ${ranks/ / and } MPI ranks agree (exit ${rc[2]}; $(sed 's/^tsim: //' "$tmp/r2.verdict" | head -n 1); $(cat "$tmp/r2.sums"))"
+  fi
+}
+if command -v mpirun >/dev/null 2>&1; then
+  mpi_same "msgbench neighbours (box)" "$BUILD/tests/router/bench_nn-box.elf" "1 2" 1
+  mpi_same "idle detection (box)" "$BUILD/tests/router/idle-box.elf" 2 0
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 TSIM_RANKS=2 "$tsim" --engine fast --config board \
+    --elf "$m/pingpong-board.elf" >/dev/null 2>"$tmp/err"; rc=$?
+  check "2 ranks for 1 board is a usage error (exit $rc)" \
+    grep -q '^tsim: 2 MPI ranks for 1 board: at most one rank per board' "$tmp/err"
+  # The host link on rank 0 and idle detection over both ranks, through the
+  # OP2 sim engine (TSIM_RANKS reaches the tsim it spawns).
+  if [ -x "$tmp/direct_inc_tinsel" ]; then
+    out=$(cd "$tmp" && ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 TSIM_RANKS=2 TSIM_ENGINE=fast \
+          OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=box OP2_TINSEL_DELAY_SEED=2 timeout 300 ./direct_inc_tinsel 2>&1); rc=$?
+    if [ $rc -eq 0 ] && grep -q '^direct_inc PASSED$' <<<"$out"; then pass "op2 direct_inc on the box over 2 MPI ranks"
+    else fail "op2 direct_inc on the box over 2 MPI ranks" "exit $rc" "$(tail -n 8 <<<"$out")"; fi
+  fi
+else
+  fail "mpirun for the MPI checks" "no mpirun: make deps installs openmpi-bin and libopenmpi-dev (mk/packages.txt)"
+fi
+
 finish

@@ -62,7 +62,7 @@ elf=$tmp/pass.elf
 expect "no arguments" 64 '^tsim: missing --config$'
 expect "unknown option" 64 '^tsim: unknown option --frob$' --frob
 expect "missing value" 64 '^tsim: missing value for --elf$' --config core --elf
-expect "unknown configuration" 64 '^tsim: unknown configuration "cluster" \(expected core, tile, board or box\)$' --config cluster --elf "$elf"
+expect "unknown configuration" 64 '^tsim: unknown configuration "rack" \(expected core, tile, board, box or cluster\)$' --config rack --elf "$elf"
 expect "unknown profile" 64 '^tsim: unknown profile "rv64" \(expected tinsel or full\)$' --config core --elf "$elf" --profile rv64
 expect "bad --max-cycles" 64 '^tsim: --max-cycles wants a positive integer, not "10k"$' --config core --elf "$elf" --max-cycles 10k
 expect "missing --elf" 64 '^tsim: missing --elf$' --config core
