@@ -22,12 +22,39 @@ FUZZ_SECONDS ?= 60
 FUZZ_NAMES   :=
 include $(wildcard tests/fuzz/*/harness.mk)
 
-define fuzz_harness
-$(BUILD)/fuzz/$(1): $(FUZZ_SRCS_$(1)) $(FUZZ_DEPS_$(1)) $$(wildcard tests/fuzz/$(1)/*.h) tests/fuzz/input_file.h tests/fuzz/rules.mk
+# A harness's sources are compiled one object each, under
+# $(BUILD)/fuzz/obj/KEY/, where KEY is the first harness (in FUZZ_NAMES'
+# order) whose FUZZ_FLAGS_ text is the same as this one's: harnesses with the
+# same flags share objects (op2c and transform compile the same 16 files of
+# op2c's front end, once), and the objects compile in parallel under make -j
+# (one clang command per harness took the longest single step of make test's
+# build). -MMD: an object is rebuilt when a header it includes changes.
+fuzz_same = $(if $(subst x$(value FUZZ_FLAGS_$(1)),,x$(value FUZZ_FLAGS_$(2)))$(subst x$(value FUZZ_FLAGS_$(2)),,x$(value FUZZ_FLAGS_$(1))),,$(2))
+fuzz_key  = $(firstword $(foreach g,$(FUZZ_NAMES),$(call fuzz_same,$(1),$(g))))
+fuzz_obj  = $(BUILD)/fuzz/obj/$(call fuzz_key,$(1))/$(basename $(2)).o
+# The generated headers any harness of KEY needs, for each of KEY's objects.
+fuzz_key_deps = $(foreach g,$(FUZZ_NAMES),$(if $(filter $(call fuzz_key,$(1)),$(call fuzz_key,$(g))),$(FUZZ_DEPS_$(g))))
+FUZZ_OBJS :=
+
+# fuzz_object NAME SOURCE: the rule for SOURCE's object in NAME's key (once per key).
+define fuzz_object
+ifndef FUZZ_OBJ_RULE_$(call fuzz_obj,$(1),$(2))
+FUZZ_OBJ_RULE_$(call fuzz_obj,$(1),$(2)) := 1
+FUZZ_OBJS += $(call fuzz_obj,$(1),$(2))
+$(call fuzz_obj,$(1),$(2)): $(2) $(call fuzz_key_deps,$(1)) $$(wildcard tests/fuzz/$(1)/*.h) tests/fuzz/input_file.h tests/fuzz/rules.mk
 	@mkdir -p $$(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $$(FUZZ_FLAGS_$(1)) $(FUZZ_SRCS_$(1)) $$(FUZZ_LIBS_$(1)) -lm -o $$@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $$(FUZZ_FLAGS_$(1)) -MMD -MP -c $$< -o $$@
+endif
+endef
+
+define fuzz_harness
+$(foreach s,$(FUZZ_SRCS_$(1)),$(eval $(call fuzz_object,$(1),$(s))))
+$(BUILD)/fuzz/$(1): $(foreach s,$(FUZZ_SRCS_$(1)),$(call fuzz_obj,$(1),$(s)))
+	@mkdir -p $$(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $$^ $$(FUZZ_LIBS_$(1)) -lm -o $$@
 endef
 $(foreach f,$(FUZZ_NAMES),$(eval $(call fuzz_harness,$(f))))
+-include $(FUZZ_OBJS:.o=.d)
 
 TARGETS += $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 SUITES  += tests/fuzz/run.sh
