@@ -7,7 +7,8 @@
 # the 48-board cluster without simulation: op2c's compile time, and
 # placement, routing and thread images with their peak memory (bench/place.sh).
 # Reads BUILD (default build), ITERS (100), MESHES ("20x30 40x60"), BEFORE
-# (another build's airfoil_sp_tinsel, run first on each mesh), RESEND=always.
+# (another build's airfoil_sp_tinsel, run first on each mesh), RESEND=always,
+# STREAM=0 (also a barrier after every invocation: OP2_TINSEL_STREAM=0).
 # SKIP_PLACE=1 leaves out the 720000-cell part.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -52,12 +53,14 @@ run_one() {
 
 # BEFORE=EXE: the same runs with another build's executable first (a
 # before/after table measured side by side); RESEND=always: also this
-# build with every read sent every call (seed 000 as written).
+# build with every read sent every call (seed 000 as written); STREAM=0:
+# also this build with a host round trip after every invocation.
 for m in ${MESHES:-20x30 40x60}; do
   mesh=$BUILD/meshes/naca_$m.dat
   [ -s "$mesh" ] || "$bin/meshgen" ${m/x/ } -o "$mesh" >/dev/null || { fail "meshgen $m"; continue; }
   [ -n "${BEFORE:-}" ] && run_one "before: $BEFORE" "$BEFORE" "$mesh"
   [ "${RESEND:-}" = always ] && OP2_TINSEL_RESEND=always run_one "OP2_TINSEL_RESEND=always" "$exe" "$mesh"
+  [ "${STREAM:-}" = 0 ] && OP2_TINSEL_STREAM=0 run_one "OP2_TINSEL_STREAM=0" "$exe" "$mesh"
   run_one "$exe" "$exe" "$mesh"
 done
 

@@ -71,9 +71,10 @@ static void deliver(ss_thread *t, uint32_t key, const void *payload) {
   }
 }
 
-// Bounds of a table inside the image.
+// Bounds of a table inside the image (a 64-bit product, not a division:
+// Tinsel has no divider, and the library routine would cost ~100 bytes).
 static int fits(const ss_thread_image *img, uint32_t off, uint32_t count, uint32_t size) {
-  return off <= img->image_bytes && count <= (img->image_bytes - off) / size;
+  return off <= img->image_bytes && (uint64_t)count * size <= img->image_bytes - off;
 }
 
 static void wait_send_or_recv(ss_thread *t) {
@@ -113,6 +114,26 @@ static void post_end(ss_thread *t, uint32_t k, const void *payload, uint32_t dev
   if (ss_tree_post(tree_node(t, k), payload, t->inv[k].end_bytes, ss_end_combine_of(k), devices)) {
     if (t->nends < SS_MAX_ENDS_WAITING) t->ends[t->nends++] = (uint8_t)k;
     else t->img->stats.errors++;
+  }
+}
+
+// A begin (key k < num_invocations: the host's in-group k) that came while
+// the thread's devices are still in an earlier invocation, or behind other
+// held begins, waits in t->held; it is copied, so the mailbox slot goes back.
+static void hold_begin(ss_thread *t, const ss_msg_header *m) {
+  if (t->nheld == SS_MAX_HELD_BEGINS) { t->img->stats.errors++; return; } // the host streamed too far ahead
+  uint32_t *to = t->held[(t->held_head + t->nheld++) % SS_MAX_HELD_BEGINS];
+  const uint32_t *from = (const uint32_t *)m;
+  for (uint32_t i = 0; i < TinselBytesPerMsg / 4; i++) to[i] = from[i];
+}
+
+// One of this thread's devices ended its invocation: when it was the last,
+// the first held begin is delivered next, as a local message.
+static void own_end(ss_thread *t) {
+  if (t->own_left && --t->own_left == 0 && t->nheld) {
+    const uint32_t *h = t->held[t->held_head];
+    t->local_key = h[0] & 0xffffu;
+    t->local_msg = h + SS_HEADER_BYTES / 4;
   }
 }
 
@@ -189,8 +210,9 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
   t->reply_key = 0;
   t->nends = 0;
   t->local_key = SS_NO_KEY;
+  t->own_left = t->held_head = t->nheld = 0;
   t->host = (ss_out_edge){img->host_mbox, 0, 1, 0, 0};
-  img->stats = (ss_stats){ 0 };
+  for (uint32_t *w = (uint32_t *)&img->stats; w < (uint32_t *)(&img->stats + 1); w++) *w = 0; // no memset
   uint32_t n = img->num_devices;
   // Tinsel has no misaligned access: every table and state is word-aligned.
   uint32_t offs = img->devices_off | img->out_pins_off | img->out_edges_off | img->in_groups_off |
@@ -274,6 +296,7 @@ static int start_send(ss_thread *t, uint32_t i) {
   h->src = SS_SRC(i, ss_hw_id());
   if (op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY) {
     post_end(t, op->local_key - SS_END_PIN_BASE, (char *)h + SS_HEADER_BYTES, 1);
+    own_end(t);
   } else if (op->local_key != SS_NO_KEY) { // the loop delivers it next, before the slot is sent
     t->local_key = op->local_key;
     t->local_msg = (char *)h + SS_HEADER_BYTES;
@@ -344,12 +367,22 @@ static void receive(ss_thread *t) {
         continue;
       }
       key = m->key, payload = (const char *)m + SS_HEADER_BYTES;
+      if (key < t->img->num_invocations && (t->own_left | t->nheld)) {
+        hold_begin(t, m);
+        ss_hw_free(m);
+        continue;
+      }
     } else if (t->local_key != SS_NO_KEY) {
       key = t->local_key, payload = t->local_msg;
       t->local_key = SS_NO_KEY;
+      if (key < t->img->num_invocations) { // the first held begin, released by own_end
+        t->held_head = (t->held_head + 1) % SS_MAX_HELD_BEGINS;
+        t->nheld--;
+      }
     } else {
       return;
     }
+    if (key < t->img->num_invocations) t->own_left = t->inv[key].own; // a begin: its ends to come
     deliver(t, key, payload);
     if (m) ss_hw_free(m);
   }

@@ -71,6 +71,8 @@ typedef struct {
 #define SS_END_PIN_KEY(k) ((uint16_t)(SS_END_PIN_BASE + (k)))
 #define SS_MAX_INVOCATIONS 256u   // k fits the header's pin byte and the end-pin key range
 #define SS_MAX_ENDS_WAITING 8u    // fired tree nodes waiting for the send slot (one at a time when the host drives)
+#define SS_MAX_HELD_BEGINS 4u     // begins a thread holds while its devices finish earlier invocations:
+                                  // the host streams at most this many invocations ahead (one more runs)
 #define SS_CYCLES_OFF    112u     // offset of ss_thread_image.cycles
 #define SS_STATS_OFF     64u      // offset of ss_thread_image.stats
 
@@ -274,6 +276,13 @@ typedef struct {
   uint32_t local_buf[TinselBytesPerMsg / 4]; // messages that stay on this thread
   uint32_t local_key;      // a send's in-group on this thread still to deliver, or SS_NO_KEY
   const void *local_msg;   // its payload (local_buf, or the send slot when it also goes out)
+  // Streamed invocations (issue 18): the host sends begins ahead. A begin
+  // waits here while this thread's devices are still in an earlier
+  // invocation (own_left of its ends to come), and runs when they are done,
+  // in the order the begins came (host-to-thread order is kept).
+  uint32_t own_left;       // own devices that have not ended the invocation begun last
+  uint32_t held_head, nheld; // held begins: held[(held_head + i) % SS_MAX_HELD_BEGINS]
+  uint32_t held[SS_MAX_HELD_BEGINS][TinselBytesPerMsg / 4];
 } ss_thread;
 
 // Outcomes of ss_poll.

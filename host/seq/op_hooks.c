@@ -30,6 +30,11 @@ void op_hook_freed(op_dat dat) {
     hooks.freed(dat);
 }
 
+void op_hook_timers(void) {
+  if (hooks.timers)
+    hooks.timers();
+}
+
 void op_hook_exiting(void) {
   if (hooks.exiting)
     hooks.exiting();

@@ -37,6 +37,7 @@ void op_hook_host_read(op_dat dat);
 void op_hook_host_wrote(op_dat dat);
 void op_hook_freed(op_dat dat);
 void op_hook_exiting(void);
+void op_hook_timers(void);
 
 /* op_loops.c */
 void op_loops_free(void);

@@ -28,6 +28,7 @@ double op_wall_time(void) {
 }
 
 void op_timers(double *cpu, double *et) {
+  op_hook_timers();
   if (cpu)
     *cpu = (double)clock() / CLOCKS_PER_SEC;
   if (et)

@@ -191,13 +191,16 @@ void op_rt_profile_target(const char *target);
  * op_print_dat_to_binfile) and must make dat->data current; host_wrote runs
  * after the host set a dat's data (op_decl_dat, op_decl_dat_temp); freed runs
  * before a dat is freed (op_free_dat_temp, op_exit); exiting runs first in
- * op_exit. Any may be NULL; op_rt_set_hooks(NULL) removes them.
+ * op_exit; timers runs before op_timers reads the clocks (a runtime whose
+ * loops may still be running waits for them). Any may be NULL;
+ * op_rt_set_hooks(NULL) removes them.
  */
 typedef struct {
   void (*host_read)(op_dat dat);
   void (*host_wrote)(op_dat dat);
   void (*freed)(op_dat dat);
   void (*exiting)(void);
+  void (*timers)(void);
 } op_rt_hooks;
 void op_rt_set_hooks(const op_rt_hooks *h);
 

@@ -17,11 +17,13 @@
  * returns it to the boot loader for the next hostlink load (no reset, no
  * tsim restart), or (preload) stops tsim and starts a new one.
  *
- * Per invocation: a CYCLES request to the root thread, the begin (one
- * hl_key_send of the invocation's begin routing key, which the board
- * routers fan out; OP2_TINSEL_BEGIN=threads: one hl_send per involved thread),
- * the one SS_KEY_END of the root (checked to stand
- * for every involved device), and CYCLES again. Dats move on demand with
+ * Per invocation: the begin (one hl_key_send of the invocation's begin
+ * routing key, which the board routers fan out; OP2_TINSEL_BEGIN=threads:
+ * one hl_send per involved thread) and the one SS_KEY_END of the root
+ * (checked to stand for every involved device). Streamed (start, wait:
+ * invoke.c), the host sends begins ahead and takes the ends as they come,
+ * by invocation; one at a time (run, OP2_TINSEL_STREAM=0), a CYCLES request
+ * to the root thread before and after gives the invocation's cycles. Dats move on demand with
  * LOAD and STORE requests (fetch and push, for resident.c). At op_exit the
  * engine reads every thread's softswitch statistics, closes the link and
  * prints a summary (sim_report.c).
@@ -157,10 +159,25 @@ static ss_msg_header header_of(const uint8_t *msg) {
   return h;
 }
 
+static op2t_run **flight(void);
+static void take_end(const uint8_t *msg, const char *what);
+
+/* The reply to a request: ends of invocations still under way that come
+ * first go to their controllers (a program that ends without op_exit). */
+static void recv_reply(uint8_t msg[64], const char *waiting_for) {
+  for (;;) {
+    recv_msg(msg, waiting_for);
+    ss_msg_header h = header_of(msg);
+    if (h.key != SS_KEY_END || !flight()[h.pin])
+      return;
+    take_end(msg, waiting_for);
+  }
+}
+
 static uint64_t cycles_of(uint32_t thread) {
   send_msg(thread, SS_KEY_CYCLES, 0, NULL, 0);
   _Alignas(8) uint8_t msg[64];
-  recv_msg(msg, "a cycle count");
+  recv_reply(msg, "a cycle count");
   ss_msg_header h = header_of(msg);
   if (h.key != SS_KEY_CYCLES || h.src != thread)
     die("expected the cycle count of thread 0x%x, got key 0x%x from 0x%x", thread, h.key, h.src);
@@ -220,7 +237,7 @@ static void run_loads(Reqs *q) {
     while (next < q->n && (q->r[next].count & 0x80000000u))
       next++;
     _Alignas(8) uint8_t msg[64];
-    recv_msg(msg, "a load reply");
+    recv_reply(msg, "a load reply");
     ss_msg_header h = header_of(msg);
     ss_sys_mem m;
     memcpy(&m, msg + SS_HEADER_BYTES, sizeof(m));
@@ -489,7 +506,7 @@ static void thread_stats(uint16_t key, ss_stats *out) {
     while (sent < n && sent - got < WINDOW)
       send_msg(hw.im->threads[sent++].addr, key, 0, NULL, 0);
     _Alignas(8) uint8_t msg[64];
-    recv_msg(msg, what);
+    recv_reply(msg, what);
     ss_msg_header h = header_of(msg);
     uint32_t t = 0;
     while (t < sent && hw.im->threads[t].addr != h.src)
@@ -697,18 +714,20 @@ static void boot(op2t_run *r) {
 
 /* ----------------------------------------------------------------- run */
 
-static int run(op2t_run *r) {
-  if (!hw.im || hw.loaded != r->instance)
-    boot(r);
-  const op2t_image_inv *iv = &hw.im->inv[r->k];
-  if (!iv->bound || !iv->nthreads)
-    die("%s is not in the loaded instance", r->inv->name);
-  uint32_t root = hw.im->threads[iv->threads[0]].addr;
-  uint64_t c0 = cycles_of(root);
+/* The invocations started and not yet ended, by k (at most one call of
+ * an invocation is ever under way: invoke.c waits first). */
+static op2t_run **flight(void) {
+  static op2t_run **f;
+  if (!f)
+    f = op2t_calloc(SS_MAX_INVOCATIONS, sizeof(op2t_run *));
+  return f;
+}
+
+/* The begin of R: ONE keyed send that board 0's router (the host link
+ * enters there) fans out to every involved thread of every board, or with
+ * OP2_TINSEL_BEGIN=threads one send per involved thread. */
+static void send_begin(op2t_run *r, const op2t_image_inv *iv) {
   int lt = hw.im->machine.log_threads_per_mbox;
-  /* The begin: ONE keyed send that board 0's router (the host link enters
-   * there) fans out to every involved thread of every board, or with
-   * OP2_TINSEL_BEGIN=threads one send per involved thread. */
   if (hw.begin_by_key && iv->begin_rkey && iv->begin_rkey[0]) {
     send_any(1, iv->begin_rkey[0], iv->begin_key, 0, r->begin, r->inv->begin_bytes);
     hw.st.host_begins++;
@@ -738,23 +757,73 @@ static int run(op2t_run *r) {
   }
   r->counts->threads += iv->nthreads;
   r->counts->mboxes += iv->nbegins;
-  _Alignas(8) uint8_t msg[64], payload[SS_MAX_PAYLOAD];
-  char what[160];
-  snprintf(what, sizeof(what), "the end of %s (%ld devices on %u threads)", r->inv->name, iv->devices, iv->nthreads);
-  recv_msg(msg, what);
+}
+
+/* The root's end of a started invocation, to its controller. */
+static void take_end(const uint8_t *msg, const char *what) {
   ss_msg_header h = header_of(msg);
-  if (h.key != SS_KEY_END || h.pin != r->k)
+  op2t_run *r = h.key == SS_KEY_END ? flight()[h.pin] : NULL;
+  if (!r)
     die("waiting for %s, got key 0x%x pin %u from 0x%x", what, h.key, h.pin, h.src);
+  const op2t_image_inv *iv = &hw.im->inv[r->k];
   if ((long)h.src != iv->devices)
     die("the end of %s stands for %u devices, expected %ld", r->inv->name, h.src, iv->devices);
+  _Alignas(8) uint8_t payload[SS_MAX_PAYLOAD];
   memcpy(payload, msg + SS_HEADER_BYTES, sizeof(payload));
   r->counts->end++;
   r->counts->host_ends++;
+  flight()[r->k] = NULL;
   r->on_end(r, -1, -1, iv->devices, payload);
+}
+
+/* Streamed (invoke.c, issue 18 item 2): the begin goes and the host goes
+ * on; the threads hold it until their devices are done with the
+ * invocations before it (softswitch.c hold_begin). The instance must not
+ * change while invocations are under way: invoke.c waits for them first. */
+static int start(op2t_run *r) {
+  if (!hw.im || hw.loaded != r->instance)
+    boot(r);
+  const op2t_image_inv *iv = &hw.im->inv[r->k];
+  if (!iv->bound || !iv->nthreads)
+    die("%s is not in the loaded instance", r->inv->name);
+  if (flight()[r->k])
+    die("%s was started again before its end came", r->inv->name);
+  send_begin(r, iv);
+  flight()[r->k] = r;
+  return 0;
+}
+
+/* Until R's end has come; ends of other started invocations go to theirs. */
+static int wait(op2t_run *r) {
+  char what[160];
+  const op2t_image_inv *iv = &hw.im->inv[r->k];
+  snprintf(what, sizeof(what), "the end of %s (%ld devices on %u threads)", r->inv->name, iv->devices, iv->nthreads);
+  while (flight()[r->k] == r) {
+    _Alignas(8) uint8_t msg[64];
+    recv_msg(msg, what);
+    take_end(msg, what);
+  }
+  return 0;
+}
+
+/* One invocation alone (seed 000's barrier): the root's cycle counter
+ * before and after, for the per-invocation figures. */
+static int run(op2t_run *r) {
+  if (!hw.im || hw.loaded != r->instance)
+    boot(r);
+  uint32_t root = hw.im->threads[hw.im->inv[r->k].threads[0]].addr;
+  uint64_t c0 = cycles_of(root);
+  start(r);
+  wait(r);
   uint64_t c1 = cycles_of(root);
   op2t_hw_stats_invocation(&hw.st, r->k, c1 - c0);
   sync_output();
   return 0;
+}
+
+static void flush_output(void) {
+  if (hw.im && hw.h && !hw.dead)
+    sync_output();
 }
 
 /* ------------------------------------------------------------- finish */
@@ -834,10 +903,23 @@ static int run_hostlink(op2t_run *r) {
   return run(r);
 }
 
+static int start_sim(op2t_run *r) {
+  setup("sim", 1);
+  return start(r);
+}
+
+static int start_hostlink(op2t_run *r) {
+  setup("hostlink", 0);
+  return start(r);
+}
+
 const op2t_engine op2t_engine_sim = {
     .name = "sim",
     .what = "the cycle model: starts build/bin/tsim (OP2_TINSEL_TSIM) and drives it over HostLink",
     .run = run_sim,
+    .start = start_sim,
+    .wait = wait,
+    .flush = flush_output,
     .fetch = fetch,
     .push = push,
     .finish = finish,
@@ -847,6 +929,9 @@ const op2t_engine op2t_engine_hostlink = {
     .name = "hostlink",
     .what = "real POETS boxes over HostLink (OP2_TINSEL_HOSTLINK, OP2_TINSEL_DEBUGLINK)",
     .run = run_hostlink,
+    .start = start_hostlink,
+    .wait = wait,
+    .flush = flush_output,
     .fetch = fetch,
     .push = push,
     .finish = finish,

@@ -14,6 +14,9 @@
  * dat is brought back only when the host reads it (resident.c, through
  * libop2_seq's hooks). The engine is chosen by OP2_TINSEL_ENGINE
  * (engines.c); OP2_TINSEL_SEED seeds the functional engine's delivery order.
+ * On engines that can, calls are streamed: op_par_loop returns once the
+ * begin is sent, and the host waits only where the program needs a value
+ * ("streamed invocations" below; OP2_TINSEL_STREAM).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -39,6 +42,8 @@ static struct {
     unsigned *version;      /* [nargs] op2t_dat_version then */
   } *sent;
 } rt;
+
+static void stream_init(void);
 
 static void start(void) {
   const op2t_graph *g = &op2t_graph_info;
@@ -70,6 +75,7 @@ static void start(void) {
                g->ninvocations);
   op2t_resident_init();
   op2t_report_init();
+  stream_init();
 }
 
 void op2t_set_const(int k, const void *data, size_t bytes) {
@@ -284,42 +290,168 @@ static void info_result(const op2t_invocation *inv, const Controller *c) {
   }
 }
 
-void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int nargs, op_arg *args) {
-  const op2t_graph *g = &op2t_graph_info;
-  if (!rt.devs)
-    start();
-  double t0 = op_rt_loop_enter(name, set, nargs, args);
-  if (nargs != inv->nargs)
-    op2t_fatal("%s: called with %d args, the table has %d", inv->name, nargs, inv->nargs);
-  bool *fresh = op2t_calloc((size_t)g->ntypes, sizeof(bool));
-  bind_all(inv, set, args, fresh);
-  bool replace = false;
-  for (int t = 0; t < g->ntypes; t++)
-    replace |= fresh[t];
-  if (replace && !rt.per_device)
-    op2t_place(rt.devs, g->ntypes);
-  init_devices(fresh);
-  free(fresh);
-  int k = 0;
-  while (g->invocations[k] != inv)
-    k++;
-  const op2t_fanouts *fs = op2t_bind_call(k, set, args, rt.devs);
-  dats_to_devices(inv, args);
+/* ------------------------------------------------ streamed invocations
+ *
+ * Issue 18 item 2: with an engine that can (op2t_engine.start), a call
+ * sends its begin and returns; the threads run it as soon as their devices
+ * are done with the invocations before it (softswitch.c holds begins that
+ * come early). The host waits only where it must:
+ * - a call that writes a global (INC, MIN, MAX, WRITE, RW, op_arg_info)
+ *   returns when its end is in: the program reads the variable next;
+ * - before a call of an invocation still under way (its landing pads and
+ *   counters are per invocation), and before one that writes a dat
+ *   through a map that a call under way uses at all (the write would land
+ *   in the receiver's state while the earlier call may still read it);
+ *   reads through maps, and direct access, need no wait: a device runs the
+ *   later call after its own part of the earlier one, which includes every
+ *   write it receives;
+ * - when the host moves a dat (op_fetch_data and the other host reads,
+ *   op_decl_dat and pushes), reads the timers, changes the instance (new
+ *   sets, maps or constants: the engine reloads), and at op_exit.
+ * OP2_TINSEL_STREAM=0 runs one invocation at a time with a barrier after
+ * each (seed 000 as written, the reference); N (1..SS_MAX_HELD_BEGINS, the
+ * default) is how many may be under way at once. */
+enum { NSLOTS = SS_MAX_HELD_BEGINS };
 
-  Controller c = {args, op2t_calloc((size_t)nargs + 1, sizeof(char *)), ss_end_combine[k], NULL, NULL, false, 0,
-                  ++rt.round};
-  for (int i = 0; i < nargs; i++)
-    if (inv->args[i].kind == OP2T_ARG_INFO && !c.end) {
-      c.end = op2t_calloc((size_t)inv->end_bytes, 1);
-      c.in = op2t_calloc((size_t)inv->end_bytes, 1);
+typedef struct {
+  bool live;
+  int k;
+  op2t_run run;
+  Controller c;
+  op_arg *args;            /* a copy: the caller's array is gone when the end comes */
+  char *begin;
+  op2t_inv_record *rec;
+  long involved;
+} Flight;
+
+static struct {
+  Flight f[NSLOTS];
+  int n;                   /* under way */
+  int window;              /* OP2_TINSEL_STREAM: at most this many (0: no streaming) */
+  unsigned seq, *order;    /* issue order of each slot, oldest first */
+  unsigned generation;     /* the instance they were started in */
+  int draining;
+} st;
+
+static void stream_init(void) {
+  const char *e = getenv("OP2_TINSEL_STREAM");
+  char *end = NULL;
+  long w = e && *e ? strtol(e, &end, 10) : (long)SS_MAX_HELD_BEGINS;
+  if (e && *e && (*end || w < 0 || w > (long)SS_MAX_HELD_BEGINS))
+    op2t_fatal("OP2_TINSEL_STREAM=%s: expected 0 (a barrier after every invocation) or how many may be under "
+               "way, 1..%u", e, SS_MAX_HELD_BEGINS);
+  st.window = rt.engine->start && rt.engine->wait && !rt.per_device ? (int)w : 0;
+  st.order = op2t_calloc(NSLOTS, sizeof(unsigned));
+}
+
+static void complete(Flight *f) {
+  const op2t_invocation *inv = f->run.inv;
+  if (f->c.ends != f->involved)
+    op2t_fatal("%s: %ld of %ld involved devices ended the invocation (a protocol deadlock)", inv->name, f->c.ends,
+               f->involved);
+  f->rec->counts.calls++;
+  f->rec->counts.devices += f->involved;
+}
+
+static void release(Flight *f) {
+  for (int i = 0; i < f->run.inv->nargs; i++)
+    free(f->c.acc[i]);
+  free(f->c.acc);
+  free(f->c.end);
+  free(f->c.in);
+  free(f->begin);
+  free(f->args);
+  f->live = false;
+}
+
+static void wait_flight(Flight *f) {
+  if (rt.engine->wait(&f->run))
+    op2t_fatal("%s: the %s engine failed", f->run.inv->name, rt.engine->name);
+  complete(f);
+  st.n--;
+}
+
+static Flight *oldest(void) {
+  Flight *o = NULL;
+  for (int i = 0; i < NSLOTS; i++)
+    if (st.f[i].live && (!o || st.order[i] < st.order[o - st.f]))
+      o = &st.f[i];
+  return o;
+}
+
+/* Every invocation under way has ended; the devices' output is out. */
+void op2t_stream_drain(void) {
+  if (st.draining || !st.n)
+    return;
+  st.draining = 1;
+  for (Flight *f; (f = oldest()) != NULL;) {
+    wait_flight(f);
+    release(f);
+  }
+  if (rt.engine->flush)
+    rt.engine->flush();
+  st.draining = 0;
+}
+
+static bool writes_gbl(const op2t_invocation *inv, const op_arg *args) {
+  for (int i = 0; i < inv->nargs; i++)
+    if ((inv->args[i].kind == OP2T_ARG_INFO || (inv->args[i].kind == OP2T_ARG_GBL && inv->args[i].acc != OP_READ)) &&
+        args[i].opt)
+      return true;
+  return false;
+}
+
+/* Must call K (with ARGS) wait for F, under way? */
+static bool must_wait(const Flight *f, int k, const op2t_invocation *inv, const op_arg *args) {
+  if (f->k == k)
+    return true;
+  for (int i = 0; i < inv->nargs; i++) {
+    if (inv->args[i].kind != OP2T_ARG_INDIRECT || inv->args[i].acc == OP_READ || !args[i].dat || !args[i].opt)
+      continue;
+    for (int j = 0; j < f->run.inv->nargs; j++)
+      if (f->args[j].dat == args[i].dat)
+        return true;
+  }
+  return false;
+}
+
+/* Waits for what call K must follow, and for a free slot; returns the slot. */
+static Flight *make_room(int k, const op2t_invocation *inv, const op_arg *args) {
+  if (st.n && st.generation != op2t_instance_generation())
+    op2t_stream_drain();
+  for (int i = 0; i < NSLOTS; i++) {
+    Flight *f = &st.f[i];
+    if (!f->live || !must_wait(f, k, inv, args))
+      continue;
+    /* it, and everything started before it (the threads run them in order anyway) */
+    for (Flight *o; (o = oldest()) != NULL && st.order[o - st.f] <= st.order[i];) {
+      wait_flight(o);
+      release(o);
     }
+  }
+  while (st.n >= st.window) {
+    Flight *o = oldest();
+    wait_flight(o);
+    release(o);
+  }
+  for (int i = 0; i < NSLOTS; i++)
+    if (!st.f[i].live) {
+      st.order[i] = ++st.seq;
+      return &st.f[i];
+    }
+  op2t_fatal("no room for another invocation under way"); /* window <= slots */
+}
+
+/* The begin message of a call: its round, the fresh word, op_opt_arg flags,
+ * READ/MIN/MAX globals; the controller's running values start from the host's. */
+static char *make_begin(int k, const op2t_invocation *inv, op_arg *args, Controller *c) {
   char *begin = op2t_calloc((size_t)inv->begin_bytes, 1);
-  memcpy(begin, &c.round, sizeof(c.round));
+  memcpy(begin, &c->round, sizeof(c->round));
   if (inv->fresh_off > 0) {
     uint32_t fresh = fresh_reads(k, inv, args);
     memcpy(begin + inv->fresh_off, &fresh, sizeof(fresh));
   }
-  for (int i = 0; i < nargs; i++) {
+  for (int i = 0; i < inv->nargs; i++) {
     const op2t_arg *a = &inv->args[i];
     if (a->opt_off >= 0)
       begin[a->opt_off] = (char)(args[i].opt != 0);
@@ -332,44 +464,92 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
       memcpy(begin + a->begin_off, args[i].data, (size_t)a->gbl_bytes);
     if (a->kind == OP2T_ARG_INFO)
       continue; /* its value comes from the folded ends (info_result) */
-    c.acc[i] = op2t_calloc((size_t)a->gbl_bytes, 1);
-    memcpy(c.acc[i], args[i].data, (size_t)a->gbl_bytes);
+    c->acc[i] = op2t_calloc((size_t)a->gbl_bytes, 1);
+    memcpy(c->acc[i], args[i].data, (size_t)a->gbl_bytes);
   }
+  return begin;
+}
 
-  op2t_inv_record *rec = op2t_record(inv);
-  op2t_record_step(k, begin, inv->begin_bytes, rt.graph_props);
-  op2t_run run = {.graph = g, .inv = inv, .devs = rt.devs, .graph_props = rt.graph_props, .fanouts = fs->f,
-                  .nfanouts = fs->n, .k = k, .instance = op2t_instance_generation(), .begin = begin, .on_end = on_end, .controller = &c, .counts = &rec->counts,
-                  .seed = rt.seed ^ ((uint64_t)rt.round << 32)};
+/* Bind the call's sets, place and initialise new devices, bind its edges
+ * and move its dats in; returns the invocation's number. */
+static int prepare(const op2t_invocation *inv, op_set set, op_arg *args, const op2t_fanouts **fs) {
+  const op2t_graph *g = &op2t_graph_info;
+  bool *fresh = op2t_calloc((size_t)g->ntypes, sizeof(bool));
+  bind_all(inv, set, args, fresh);
+  bool replace = false;
+  for (int t = 0; t < g->ntypes; t++)
+    replace |= fresh[t];
+  if (replace && !rt.per_device)
+    op2t_place(rt.devs, g->ntypes);
+  init_devices(fresh);
+  free(fresh);
+  int k = 0;
+  while (g->invocations[k] != inv)
+    k++;
+  *fs = op2t_bind_call(k, set, args, rt.devs);
+  dats_to_devices(inv, args);
+  return k;
+}
+
+void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int nargs, op_arg *args) {
+  const op2t_graph *g = &op2t_graph_info;
+  if (!rt.devs)
+    start();
+  double t0 = op_rt_loop_enter(name, set, nargs, args);
+  if (nargs != inv->nargs)
+    op2t_fatal("%s: called with %d args, the table has %d", inv->name, nargs, inv->nargs);
+  const op2t_fanouts *fs;
+  int k = prepare(inv, set, args, &fs);
+  bool sync = !st.window || writes_gbl(inv, args);
+  if (!st.window)
+    op2t_stream_drain();
+  Flight *f = st.window ? make_room(k, inv, args) : &st.f[0];
+  *f = (Flight){.live = true, .k = k};
+  f->args = op2t_calloc((size_t)nargs + 1, sizeof(op_arg));
+  memcpy(f->args, args, (size_t)nargs * sizeof(op_arg));
+  f->c = (Controller){f->args, op2t_calloc((size_t)nargs + 1, sizeof(char *)), ss_end_combine[k], NULL, NULL, false,
+                      0, ++rt.round};
+  for (int i = 0; i < nargs; i++)
+    if (inv->args[i].kind == OP2T_ARG_INFO && !f->c.end) {
+      f->c.end = op2t_calloc((size_t)inv->end_bytes, 1);
+      f->c.in = op2t_calloc((size_t)inv->end_bytes, 1);
+    }
+  f->begin = make_begin(k, inv, args, &f->c);
+  f->rec = op2t_record(inv);
+  op2t_record_step(k, f->begin, inv->begin_bytes, rt.graph_props);
+  f->run = (op2t_run){.graph = g, .inv = inv, .devs = rt.devs, .graph_props = rt.graph_props, .fanouts = fs->f,
+                      .nfanouts = fs->n, .k = k, .instance = op2t_instance_generation(), .begin = f->begin,
+                      .on_end = on_end, .controller = &f->c, .counts = &f->rec->counts,
+                      .seed = rt.seed ^ ((uint64_t)rt.round << 32)};
   if (!rt.per_device) {
-    run.thread = op2t_threads();
-    run.threads_per_mbox = op2t_threads_per_mbox();
-    run.fanin = rt.fanin;
-    run.combine = ss_end_combine[k];
+    f->run.thread = op2t_threads();
+    f->run.threads_per_mbox = op2t_threads_per_mbox();
+    f->run.fanin = rt.fanin;
+    f->run.combine = ss_end_combine[k];
   }
-  long involved = 0;
   for (int j = 0; j < inv->ninvolved; j++)
-    involved += rt.devs[inv->involved[j].type].n;
-  if (rt.engine->run(&run))
-    op2t_fatal("%s: the %s engine failed", inv->name, rt.engine->name);
-  if (c.ends != involved)
-    op2t_fatal("%s: %ld of %ld involved devices ended the invocation (a protocol deadlock)", inv->name, c.ends,
-               involved);
-  rec->counts.calls++;
-  rec->counts.devices += involved;
-  op2t_record_call(rec, inv, fs, rt.devs);
-
-  dats_written(inv, args);
-  info_result(inv, &c);
-  free(c.end);
-  free(c.in);
-  for (int i = 0; i < nargs; i++) {
-    if (c.acc[i] && inv->args[i].acc != OP_READ)
-      memcpy(args[i].data, c.acc[i], (size_t)inv->args[i].gbl_bytes);
-    free(c.acc[i]);
+    f->involved += rt.devs[inv->involved[j].type].n;
+  op2t_record_call(f->rec, inv, fs, rt.devs);
+  if (!st.window) {
+    if (rt.engine->run(&f->run))
+      op2t_fatal("%s: the %s engine failed", inv->name, rt.engine->name);
+    complete(f);
+  } else {
+    if (rt.engine->start(&f->run))
+      op2t_fatal("%s: the %s engine failed", inv->name, rt.engine->name);
+    st.n++;
+    st.generation = f->run.instance;
+    if (sync)
+      wait_flight(f);
   }
-  free(c.acc);
-  free(begin);
+  dats_written(inv, args);
+  if (sync) {
+    info_result(inv, &f->c);
+    for (int i = 0; i < nargs; i++)
+      if (f->c.acc[i] && inv->args[i].acc != OP_READ)
+        memcpy(args[i].data, f->c.acc[i], (size_t)inv->args[i].gbl_bytes);
+    release(f);
+  }
   op_rt_loop_exit(name, set, nargs, args, t0);
 }
 

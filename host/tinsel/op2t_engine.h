@@ -100,6 +100,15 @@ typedef struct {
   const char *what;      /* one line, for the list of engines */
   /* Runs the invocation; returns 0, or prints why not and returns 1. */
   int (*run)(op2t_run *r);
+  /* Streamed invocations (issue 18 item 2), or NULL: start sends R's begin
+   * and returns at once; wait returns when R's end has come, giving the
+   * ends of other started runs that come first to theirs. invoke.c starts
+   * at most one call of an invocation at a time, and none while the
+   * instance would change. flush (may be NULL): the devices' output so
+   * far onto stdout, when nothing is under way. */
+  int (*start)(op2t_run *r);
+  int (*wait)(op2t_run *r);
+  void (*flush)(void);
   /* Engines whose devices live elsewhere move a dat between the devices
    * and the runtime's mirror of their state (devs[type].state, the
    * functional engine's own): bytes [off, off + bytes) of every device of

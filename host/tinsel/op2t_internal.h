@@ -35,6 +35,10 @@ void op2t_devout_flush(void);           /* incomplete lines, at exit */
 
 /* invoke.c: the devices of every type, bound or not ([ntypes]). */
 op2t_devs *op2t_bound_devs(void);
+/* invoke.c: waits until every invocation under way has ended (streamed
+ * invocations, OP2_TINSEL_STREAM); before the host moves a dat, reads the
+ * timers, and at op_exit. */
+void op2t_stream_drain(void);
 
 /* bindings.c: each invocation's edges and props, kept while its calls bind the
  * same sets, maps, dats and opt flags; the instance's generation moves when

@@ -66,6 +66,7 @@ static void sync_to_host(op_dat dat) {
   if (w->type < 0 || !w->host_stale)
     return;
   const op2t_devs *d = &op2t_bound_devs()[w->type];
+  op2t_stream_drain(); /* invocations under way may still write it */
   engine_move(op2t_current_engine()->fetch, "fetch from", dat, w->type, w->off);
   for (int e = 0; e < d->n; e++)
     memcpy(dat->data + (size_t)e * dat->size, d->state + (size_t)e * d->state_bytes + w->off, (size_t)dat->size);
@@ -89,6 +90,7 @@ void op2t_dat_to_devices(op_dat dat, int type, int off) {
   if (other)
     drop(other);
   op2t_devs *d = &op2t_bound_devs()[type];
+  op2t_stream_drain(); /* invocations under way may still use the slot */
   for (int e = 0; e < d->n; e++)
     memcpy(d->state + (size_t)e * d->state_bytes + off, dat->data + (size_t)e * dat->size, (size_t)dat->size);
   op2t_record_push(type, off, dat->size);
@@ -130,12 +132,14 @@ static void host_wrote(op_dat dat) {
 static void freed(op_dat dat) { *where(dat) = (Where){-1, 0, false, ++res.clock}; }
 
 static void at_exit(void) {
+  op2t_stream_drain();
   op2t_engine_finish();
   op2t_bindings_free();
 }
 
 void op2t_resident_init(void) {
-  op_rt_hooks h = {.host_read = host_read, .host_wrote = host_wrote, .freed = freed, .exiting = at_exit};
+  op_rt_hooks h = {.host_read = host_read, .host_wrote = host_wrote, .freed = freed, .exiting = at_exit,
+                   .timers = op2t_stream_drain};
   op_rt_set_hooks(&h);
 }
 

@@ -215,24 +215,27 @@ if [ -x "$BUILD/bin/tsim" ]; then
   out=$(stale --coherent-dcache); rc=$?
   if [ $rc -eq 0 ] && grep -qx "stale: 222 222 222 333" <<<"$out"; then pass "stale cache: --coherent-dcache sees every store at once"
   else fail "stale cache: --coherent-dcache gives stale: 222 222 222 333" "exit $rc" "$out"; fi
+  # The benches below link their own main (which builds the image), the
+  # simulator's boot and printf with the softswitch: ss_ring1000 has been 28
+  # bytes over the core's 8 KiB since the counted events (45c85c3), the
+  # others since the held begins of streamed invocations (issue 18). They
+  # test the softswitch, not the budget (checkelf checks the product images,
+  # and the softswitch's own size is printed at the end), so they run on the
+  # model's enlarged instruction memory.
   # Cycles per local delivery (ss_poll = one send handler + one delivery).
-  out=$("$BUILD/bin/tsim" --config core --elf "$FW/sim/ss_local_bench1.elf" --quiet 2>&1); rc=$?
-  check "tsim: softswitch local-delivery bench passes" test "$rc" -eq 0
+  out=$("$BUILD/bin/tsim" --config core --imem enlarged --elf "$FW/sim/ss_local_bench1.elf" --quiet 2>&1); rc=$?
+  check "tsim: softswitch local-delivery bench passes" test "$rc" -eq 0 || echo "$out" | tail -3
   grep "^ss local:" <<<"$out"
-  out=$("$BUILD/bin/tsim" --config core --elf "$FW/sim/ss_local_bench16.elf" --quiet 2>&1); rc=$?
-  check "tsim: softswitch local-delivery bench, 16 threads" test "$rc" -eq 0
+  out=$("$BUILD/bin/tsim" --config core --imem enlarged --elf "$FW/sim/ss_local_bench16.elf" --quiet 2>&1); rc=$?
+  check "tsim: softswitch local-delivery bench, 16 threads" test "$rc" -eq 0 || echo "$out" | tail -3
   grep "^ss local:" <<<"$out"
   # 1000 devices on one thread: every one sends 2 and receives 2 (checked on the device).
-  # The bench's own main (it builds the 1000-device image) with the softswitch
-  # and printf is 28 bytes over the core's 8 KiB since the counted events
-  # (45c85c3); it tests the softswitch, not the budget (checkelf checks the
-  # product images), so it runs on the model's enlarged instruction memory.
   out=$("$BUILD/bin/tsim" --config core --imem enlarged --max-cycles 40000000 --elf "$FW/sim/ss_ring1000.elf" --quiet 2>&1); rc=$?
   check "tsim: 1000 devices in one thread" test "$rc" -eq 0 || echo "$out" | tail -3
   grep "^ss local:" <<<"$out"
   # Over the mailbox: all 64 threads of a tile, termination by tinselIdle.
   for net in ring mcast flood ping; do
-    out=$("$BUILD/bin/tsim" --config tile --all-threads --max-cycles 20000000 --elf "$FW/sim/ss_net_$net.elf" --quiet 2>&1); rc=$?
+    out=$("$BUILD/bin/tsim" --config tile --all-threads --max-cycles 20000000 --imem enlarged --elf "$FW/sim/ss_net_$net.elf" --quiet 2>&1); rc=$?
     check "tsim: softswitch over the mailbox, $net, 64 threads" test "$rc" -eq 0
     grep "^ss net" <<<"$out" || echo "$out" | tail -n 3
   done

@@ -16,7 +16,7 @@
 
 // ------------------------------------------------------------ device types
 
-enum { T_COUNTER, T_PINS, T_IDLE, T_END };
+enum { T_COUNTER, T_PINS, T_IDLE, T_END, T_STEP };
 
 typedef struct { uint32_t limit; } counter_props;
 typedef struct {
@@ -90,6 +90,36 @@ static void add_values(void *acc, const void *in) { ((end_msg *)acc)->value += (
 ss_combine_fn ss_end_combine_of(uint32_t k) { return k < 2 ? add_values : 0; }
 static const ss_send_fn end_sends[] = { end_send };
 
+// T_STEP: a device of two invocations. In pin 0 is the begin of either
+// (payload: the invocation, also the round); in pin 1 a "go", without which
+// the device cannot end (it is still waiting for its messages). Out pin k
+// is the end of invocation k. Begins are logged in srcs[] by invocation.
+static void step_begin(const void *gp, const void *props, void *state, const void *ep, const void *payload) {
+  (void)gp; (void)props; (void)ep;
+  dev_state *s = state;
+  s->want = ((const msg_t *)payload)->value;  // the invocation under way
+  if (s->received < 16) s->srcs[s->received] = s->want;
+  s->received++;
+}
+static void step_go(const void *gp, const void *props, void *state, const void *ep, const void *payload) {
+  (void)gp; (void)props; (void)ep; (void)payload;
+  ((dev_state *)state)->sum++;
+}
+static uint32_t step_rts(const void *gp, const void *props, const void *state) {
+  (void)gp; (void)props;
+  const dev_state *s = state;
+  return s->sent < s->received && s->sent < s->sum ? 1u << s->want : 0;
+}
+static int step_end(const void *gp, const void *props, void *state, void *payload) {
+  (void)gp; (void)props;
+  dev_state *s = state;
+  s->sent++;
+  *(end_msg *)payload = (end_msg){ s->want, 1, {0}, 1 };
+  return 1;
+}
+static const ss_send_fn step_sends[] = { step_end, step_end };
+static const ss_recv_fn step_recvs[] = { step_begin, step_go };
+
 static const ss_send_fn counter_sends[] = { counter_send };
 static const ss_send_fn pins_sends[] = { pins_send0, pins_send1, pins_send2 };
 static const uint8_t bytes16[] = { 16, 16, 16 };
@@ -105,8 +135,10 @@ const ss_dev_type ss_dev_types[] = {
                .send = counter_sends, .out_bytes = bytes40, .recv = recvs },
   [T_END] = { .num_in_pins = 1, .num_out_pins = 1, .rts = end_rts, .send = end_sends, .out_bytes = bytes16,
               .recv = recvs },
+  [T_STEP] = { .num_in_pins = 2, .num_out_pins = 2, .rts = step_rts, .send = step_sends, .out_bytes = bytes16,
+               .recv = step_recvs },
 };
-const uint32_t ss_num_dev_types = 4;
+const uint32_t ss_num_dev_types = 5;
 
 // ------------------------------------------------------------ image builder
 // Lays out an image the way docs/softswitch.md describes: header, tables,
@@ -424,6 +456,65 @@ static void test_end_tree(void) {
   free(m.buf);
 }
 
+// Streamed invocations: begins that come while the thread's devices are
+// still in an earlier invocation wait, and run in the order they came once
+// the last device has ended; more than SS_MAX_HELD_BEGINS are counted.
+static void push_msg(uint16_t key, uint32_t value) {
+  struct { ss_msg_header h; msg_t m; } msg = { { key, 0, 0, 0 }, { value, {0} } };
+  stub_push(&msg, sizeof msg);
+}
+
+static void test_held_begins(void) {
+  stub_reset(0x23);
+  // keys 0, 1: the begins of invocations 0 and 1 (both devices, pin 0);
+  // keys 2, 3: a go for device 0, device 1 (pin 1)
+  image m = build(2, 2, 0, 4, 6);
+  m.img->flags = SS_FLAG_HOST_DRIVEN;
+  m.img->num_invocations = 2;
+  for (uint32_t k = 0; k < 2; k++) {
+    m.inv[k] = (ss_inv_node){ .up = { 7, 0, 1, SS_KEY_END, 0 }, .own = 2, .end_bytes = sizeof(end_msg) };
+    m.groups[k] = (ss_in_group){ 2 * k, 2 };
+    m.in[2 * k] = (ss_in_edge){ 0, 0, 0, 0 };
+    m.in[2 * k + 1] = (ss_in_edge){ 1, 0, 0, 0 };
+  }
+  for (uint32_t i = 0; i < 2; i++) {
+    m.groups[2 + i] = (ss_in_group){ 4 + i, 1 };
+    m.in[4 + i] = (ss_in_edge){ (uint16_t)i, 1, 0, 0 };
+    m.devs[i].type = T_STEP;
+    m.pins[2 * i] = (ss_out_pin){ .local_key = SS_END_PIN_KEY(0) };
+    m.pins[2 * i + 1] = (ss_out_pin){ .local_key = SS_END_PIN_KEY(1) };
+  }
+  ss_thread t;
+  CHECK(ss_init(&t, m.img) == 0, "held begins: image accepted");
+  push_msg(0, 0);
+  push_msg(1, 1);
+  for (int i = 0; i < 10; i++) ss_poll(&t);
+  CHECK(m.state[0].received == 1 && m.state[1].received == 1 && t.nheld == 1,
+        "the second begin waits while the devices are in the first (%u %u, %u held)", m.state[0].received,
+        m.state[1].received, t.nheld);
+  push_msg(2, 0);
+  for (int i = 0; i < 10; i++) ss_poll(&t);
+  CHECK(m.state[0].sent == 1 && m.state[0].received == 1 && m.state[1].received == 1 && stub.nsends == 0,
+        "one device ended: the begin still waits for the other (%u %u)", m.state[0].received, m.state[1].received);
+  push_msg(3, 0);
+  for (int i = 0; i < 10; i++) ss_poll(&t);
+  CHECK(m.state[0].received == 2 && m.state[1].received == 2 && t.nheld == 0 && m.state[0].srcs[1] == 1,
+        "both ended: the held begin runs (%u %u)", m.state[0].received, m.state[1].received);
+  const ss_msg_header *h = (const ss_msg_header *)stub.sends[0].msg;
+  CHECK(stub.nsends == 1 && h->key == SS_KEY_END && h->pin == 0 && h->src == 2, "invocation 0's end went up");
+  push_msg(2, 0);
+  push_msg(3, 0);
+  for (int i = 0; i < 10; i++) ss_poll(&t);
+  h = (const ss_msg_header *)stub.sends[1].msg;
+  CHECK(stub.nsends == 2 && h->pin == 1 && h->src == 2 && m.img->stats.errors == 0, "then invocation 1's");
+  // Overflow: a begin runs, SS_MAX_HELD_BEGINS wait, one more is counted.
+  for (uint32_t i = 0; i < SS_MAX_HELD_BEGINS + 2; i++) push_msg((uint16_t)(i & 1), i & 1);
+  for (int i = 0; i < 20; i++) ss_poll(&t);
+  CHECK(t.nheld == SS_MAX_HELD_BEGINS && m.img->stats.errors == 1, "%u held, %u errors: too many are counted",
+        t.nheld, m.img->stats.errors);
+  free(m.buf);
+}
+
 // Requests from the host: STORE then LOAD words of the image, CYCLES,
 // STATS, and bad requests (counted, answered with count 0, never a crash).
 static void test_host_requests(void) {
@@ -483,6 +574,7 @@ int main(void) {
   test_termination();
   test_bad_images();
   test_end_tree();
+  test_held_begins();
   test_host_requests();
   return UNIT_FINISH();
 }

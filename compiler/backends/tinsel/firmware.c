@@ -151,7 +151,8 @@ static void write_kernels_cpp(FILE *f, const GGraphType *g, const Program *prog)
   fprintf(f, "%s\n", g->kernels);
   fprintf(f, "extern \"C\" void op2k_load_consts(const void *const *src) {\n  (void)src;\n");
   for (int i = 0; i < prog->nconsts; i++)
-    fprintf(f, "  memcpy(&%s, src[%d], sizeof(%s));\n", prog->consts[i]->name, i, prog->consts[i]->name);
+    fprintf(f, "  __builtin_memcpy(&%s, __builtin_assume_aligned(src[%d], __alignof__(%s)), sizeof(%s));\n",
+            prog->consts[i]->name, i, prog->consts[i]->name, prog->consts[i]->name);
   fprintf(f, "}\n");
   for (int i = 0; i < prog->nfuncs; i++) {
     const IRFunc *fn = prog->funcs[i];
@@ -203,7 +204,7 @@ static void write_shared(FILE *f, const GGraphType *g, const Program *prog) {
   }
   fprintf(f, "\nstatic void op2_load_consts(const op2_graph_props *gp) {\n  (void)gp;\n");
   for (int i = 0; i < prog->nconsts; i++)
-    fprintf(f, "  memcpy(&%s, gp->global_%s, sizeof(gp->global_%s));\n", prog->consts[i]->name,
+    fprintf(f, "  __builtin_memcpy(&%s, gp->global_%s, sizeof(gp->global_%s));\n", prog->consts[i]->name,
             prog->consts[i]->name, prog->consts[i]->name);
   fprintf(f, "}\n%s\n#pragma GCC diagnostic warning \"-Wunused-parameter\"\n", g->kernels);
 }

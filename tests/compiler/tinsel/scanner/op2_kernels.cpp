@@ -71,7 +71,7 @@ static inline void maybe(const double *x, double *y, double *opt) { *y = x[0] + 
 
 extern "C" void op2k_load_consts(const void *const *src) {
   (void)src;
-  memcpy(&coeffs, src[0], sizeof(coeffs));
+  __builtin_memcpy(&coeffs, __builtin_assume_aligned(src[0], __alignof__(coeffs)), sizeof(coeffs));
 }
 
 extern "C" void op2k_flux(const void *a0, const void *a1, const void *a2, const void *a3) {
