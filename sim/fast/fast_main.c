@@ -146,7 +146,7 @@ static void run(FastRun *r, const TsimArgs *a) {
   links_init(&k);
   FILE *progress = progress_to(a);
   double shown_at = clock_seconds(CLOCK_MONOTONIC);
-  unsigned long long shown_cycle = 0;
+  unsigned long long shown_cycle = 0, check_at = 0x10000;
   r->limit = l.max_cycles;
   while (!tsim_stop && r->cycle < l.max_cycles) {
     int moved = fast_link_edge(r, k.io, k.nb);
@@ -159,7 +159,8 @@ static void run(FastRun *r, const TsimArgs *a) {
     if (r->retired_now || moved || between || ahead) l.last_active = r->cycle;
     else check_quiet(r, &l);
     if (!r->any_ready && !tsim_stop && !r->hostlink) skip_idle(r, &l);
-    if (progress && (r->cycle & 0xffff) == 0) {
+    if (progress && r->cycle >= check_at) {  /* skips and runs ahead may pass over any given cycle */
+      check_at = r->cycle + 0x10000;
       double now = clock_seconds(CLOCK_MONOTONIC);
       if (now - shown_at >= 1.0) {
         progress_line(progress, r->cycle, r->cycle - shown_cycle, now - shown_at);
