@@ -772,22 +772,47 @@ static void run_ahead(FastRun *r, FastTile *tl) {
   r->any_ready = any_ready;
 }
 
+/* After clocking TL for r->cycle: the first cycle in which clocking it can
+   change anything while its mailbox has no work: its cores' next thread
+   due from a wheel when every core slept (AWAKE 0), or the cycle its cores
+   were run ahead to; else the next cycle. (Only the mailbox, through new
+   work, and the wheels wake a sleeping core: a message for it, idle
+   detection or an answer make the mailbox live, or set a core's answer.) */
+static unsigned long long tile_wakes(const FastRun *r, const FastTile *tl, int here, int awake) {
+  unsigned long long next = r->cycle + 1;
+  if (fast_mbox_tile_busy(r, tl->id)) return next;
+  if (!here || tl->ahead > next) return tl->ahead > next ? tl->ahead : next;
+  if (awake) return next;
+  for (unsigned i = 0; i < FAST_NC; i++) {
+    const FastCore *c = &r->cores[tl->id * FAST_NC + i];
+    if (!c->started || c->resp_valid || c->run | c->res) return next;
+  }
+  unsigned long long e = tile_next_event(r, tl, next);
+  return e > next ? e : next;
+}
+
 static void step_tile(FastRun *r, FastTile *tl) {
-  int here = tl->ahead <= r->cycle;
+  int here = tl->ahead <= r->cycle, awake = 1;
   r->batch_end = r->cycle + r->quantum < r->limit ? r->cycle + r->quantum : r->limit;
-  if (here) tile_cores(r, tl, 0);
+  if (here) awake = tile_cores(r, tl, 0);
   if (fast_mbox_tile_busy(r, tl->id)) fast_mbox_step(r, tl->id);
   if (here && r->quantum && r->cycle >= tl->ahead_after) {
     if (tile_alone(r, tl)) run_ahead(r, tl);
     else backoff(&tl->ahead_after, &tl->ahead_wait, r->cycle, 0);
   }
+  tl->sleep_until = tile_wakes(r, tl, here, awake);
 }
 
 void fast_cycle(FastRun *r) {
   r->retired_now = 0;
   r->any_ready = 0;
   r->mbox_stepped = 0;
-  for (unsigned t = r->tile_lo; t < r->tile_hi; t++) step_tile(r, &r->tiles[t]);
+  for (unsigned t = r->tile_lo; t < r->tile_hi; t++) {
+    FastTile *tl = &r->tiles[t];
+    /* Asleep (tile_wakes): clocking it would change nothing. */
+    if (tl->sleep_until > r->cycle && !r->idle_release && !fast_mbox_tile_busy(r, t)) continue;
+    step_tile(r, tl);
+  }
   if (r->mbox_stepped || r->idle_release) {
     fast_mbox_idle(r);
     if (fast_mbox_busy(r)) r->any_ready = 1;

@@ -61,6 +61,7 @@ typedef struct {
   unsigned long long ahead;  /* its cores have been clocked up to here (run_ahead) */
   unsigned long long ahead_after;  /* no run_ahead before this cycle (FAST_BACKOFF) */
   unsigned ahead_wait;
+  unsigned long long sleep_until;  /* not clocked before this cycle unless its mailbox has work (fast_cycle) */
   unsigned long long hits, misses, writebacks;
   struct { unsigned long long cycle; unsigned outcome; int valid; } pend[4];  /* counted 2 cycles later */
 } FastTile;
