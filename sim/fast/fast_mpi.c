@@ -30,11 +30,6 @@ static int ranks_asked(void) {
 /* Rank K clocks boards [lo(K), lo(K + 1)). */
 static unsigned board_lo(int k, unsigned nb) { return (unsigned)((unsigned long long)k * nb / (unsigned)fast_mpi.ranks); }
 
-static int owner(unsigned b, unsigned nb) {
-  int k = 0;
-  while (k + 1 < fast_mpi.ranks && board_lo(k + 1, nb) <= b) k++;
-  return k;
-}
 
 /* The window: TSIM_FAST_WINDOW cycles (1 up to the link latency), else the link latency. */
 static int window_from_env(unsigned *w) {
@@ -106,6 +101,13 @@ int fast_mpi_start(int *argc, char ***argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &fast_mpi.ranks);
   fast_mpi.on = 1;
   return 0;
+}
+
+/* The rank that clocks board B. */
+static int owner(unsigned b, unsigned nb) {
+  int k = 0;
+  while (k + 1 < fast_mpi.ranks && board_lo(k + 1, nb) <= b) k++;
+  return k;
 }
 
 /* What crosses to another rank: a message on board B's link D (with its
