@@ -95,10 +95,16 @@ deps:
 	@$(DEPS_SCRIPT)
 
 # Tests run against a sanitizer build of all host code, kept apart in build/san.
+# Both halves use TEST_JOBS jobs: make -jN's N, else the number of cores
+# (a plain `make test`, as .ci/run runs it, builds and tests in parallel too);
+# tests/run_suites.sh shows each suite's output in one piece as it ends.
+# (Not under make -n: its commands would print in a varying order.)
 SAN_BUILD ?= build/san
+TEST_JOBS ?=
+test_jobs = $(or $(TEST_JOBS),$(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$$(nproc))
 test:
-	@$(MAKE) --no-print-directory SAN=1 BUILD=$(SAN_BUILD) all
-	@BUILD=$(SAN_BUILD) TEST_CFLAGS="$(SANFLAGS)" tests/run_suites.sh $(SUITES)
+	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS))$(findstring n,$(firstword -$(MAKEFLAGS))),,-j$(test_jobs)) SAN=1 BUILD=$(SAN_BUILD) all
+	@BUILD=$(SAN_BUILD) TEST_CFLAGS="$(SANFLAGS)" SUITE_JOBS=$(test_jobs) tests/run_suites.sh $(SUITES)
 
 bench: all $(BENCHES)
 

@@ -3,13 +3,24 @@
 T_PASS=0
 T_FAIL=0
 
-pass() { T_PASS=$((T_PASS + 1)); echo "PASS $1"; }
+# TEST_TIMES=1 (for measuring a suite, never read by a check) ends each
+# verdict with the seconds since the one before (T_SINCE), to find the slow checks.
+T_LAST=${EPOCHREALTIME/./}
+T_SINCE=
+t_since() {
+  [ "${TEST_TIMES:-0}" = 1 ] || return 0
+  local now=${EPOCHREALTIME/./}
+  T_SINCE=$(printf '  [%d.%02d s]' $(((now - T_LAST) / 1000000)) $(((now - T_LAST) / 10000 % 100)))
+  T_LAST=$now
+}
+
+pass() { T_PASS=$((T_PASS + 1)); t_since; echo "PASS $1$T_SINCE"; }
 
 # fail NAME [DETAIL...]: count a failure and indent the details under it.
 fail() {
   local name=$1; shift
   T_FAIL=$((T_FAIL + 1))
-  echo "FAIL $name"
+  t_since; echo "FAIL $name$T_SINCE"
   [ $# -eq 0 ] || printf '%s\n' "$@" | sed 's/^/    /' | head -n 40
 }
 
