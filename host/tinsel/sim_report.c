@@ -127,8 +127,15 @@ void op2t_hw_report(const op2t_hw_stats *s) {
             sum(kv, "messages.sent"), sum(kv, "messages.sent"), sum(kv, "messages.deliveries"), link_flits(kv));
   fprintf(stderr, "                          host link: %llu to the boards (%llu begins), %llu from them (requests included)\n",
           (unsigned long long)s->host_sent, (unsigned long long)s->host_begins, (unsigned long long)s->host_recv);
-  fprintf(stderr, "op2 tinsel: cycles per invocation (root thread's counter, begin to end, host round trips included)\n");
-  fprintf(stderr, "  %-20s %7s %12s %12s %12s\n", "invocation", "calls", "mean", "min", "max");
+  long measured = 0;
+  for (int k = 0; k < s->ninv; k++)
+    measured += s->inv_calls[k];
+  if (!measured) /* streamed: invocations overlap */
+    fprintf(stderr, "op2 tinsel: cycles per invocation: not measured, the invocations were streamed "
+                    "(OP2_TINSEL_STREAM=0 runs them one at a time and measures each)\n");
+  else
+    fprintf(stderr, "op2 tinsel: cycles per invocation (root thread's counter, begin to end, host round trips "
+                    "included)\n  %-20s %7s %12s %12s %12s\n", "invocation", "calls", "mean", "min", "max");
   for (int k = 0; k < s->ninv; k++)
     if (s->inv_calls[k])
       fprintf(stderr, "  %-20s %7ld %12.0f %12.0f %12.0f\n", op2t_graph_info.invocations[k]->name, s->inv_calls[k],

@@ -90,6 +90,24 @@ source tests/op2/model_runs.sh
 if [ -x "$bin/tsim" ]; then
   # while_loop on the board takes ~100 s: on the tile only here.
   MODEL_SKIP="while_loop:board" model_suite "${OP2_MODEL_CONFIGS:-tile board box}" "${OP2_MODEL_BOX:-direct_inc fetch_print vector_args}"
+  # The runs above stream invocations (the default). Seed 000's barrier after
+  # every invocation (OP2_TINSEL_STREAM=0) gives the same results, the cycles
+  # of each invocation, and two more host-link requests per call.
+  if [ -x "$tmp/dep_indirect_raw_tinsel" ]; then
+    for mode in 0 4; do
+      (cd "$tmp" && OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_DELAY_SEED=77 OP2_TINSEL_STREAM=$mode \
+         timeout 300 ./dep_indirect_raw_tinsel) >"$tmp/stream_$mode.out" 2>&1
+    done
+    to_boards() { awk '/^ *host link:/ { print $3 }' "$1"; }
+    check "op2 dep_indirect_raw on the tile, barrier and streamed: both PASSED" \
+      grep -qx "dep_indirect_raw PASSED" "$tmp/stream_0.out" "$tmp/stream_4.out"
+    check "op2 dep_indirect_raw: per-invocation cycles with the barrier only" \
+      bash -c "awk '/cycles per invocation/ { t = 1; next } t && NF == 5 && \$2 ~ /^[0-9]+\$/ { n++ } END { exit !n }' \
+        '$tmp/stream_0.out' && ! grep -A2 'cycles per invocation' '$tmp/stream_4.out' | grep -qE '^  [a-z_0-9]+ +[0-9]+ '"
+    b=$(to_boards "$tmp/stream_0.out"); s=$(to_boards "$tmp/stream_4.out")
+    check "op2 dep_indirect_raw: fewer host-link messages streamed ($s) than with the barrier ($b)" \
+      test "${s:-x}" -lt "${b:-0}"
+  fi
 else
   fail "op2 programs on the model" "missing $bin/tsim (make all)"
 fi

@@ -211,6 +211,7 @@ if [ -x "$tmp/gbl_reductions" ] && [ -f "$tmp/gbl_reductions.want" ]; then
     pass "stats name the granularity, fan-in and configuration" || fail "stats name the granularity" "$(cat "$tmp/tree.stats")"
   for bad in "OP2_TINSEL_FANIN=0:OP2_TINSEL_FANIN=0: expected a number of children per tree node" \
              "OP2_TINSEL_BEGIN_END=mailbox:OP2_TINSEL_BEGIN_END=mailbox: expected thread or device" \
+             "OP2_TINSEL_STREAM=5:OP2_TINSEL_STREAM=5: expected 0 (a barrier after every invocation) or how many" \
              "OP2_TINSEL_CONFIG=nosuch:OP2_TINSEL_CONFIG=nosuch:"; do
     env "${bad%%:*}" "$tmp/gbl_reductions" >/dev/null 2>"$tmp/bad.err"; rc=$?
     if [ $rc -ne 0 ] && grep -qF "${bad#*:}" "$tmp/bad.err"; then pass "${bad%%:*}: an error"
