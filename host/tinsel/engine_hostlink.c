@@ -793,6 +793,12 @@ static int start(op2t_run *r) {
   return 0;
 }
 
+static int start_streamed(op2t_run *r) {
+  start(r);
+  op2t_hw_stats_invocation(&hw.st, r->k, OP2T_NOT_MEASURED);
+  return 0;
+}
+
 /* Until R's end has come; ends of other started invocations go to theirs. */
 static int wait(op2t_run *r) {
   char what[160];
@@ -905,12 +911,12 @@ static int run_hostlink(op2t_run *r) {
 
 static int start_sim(op2t_run *r) {
   setup("sim", 1);
-  return start(r);
+  return start_streamed(r);
 }
 
 static int start_hostlink(op2t_run *r) {
   setup("hostlink", 0);
-  return start(r);
+  return start_streamed(r);
 }
 
 const op2t_engine op2t_engine_sim = {

@@ -31,8 +31,11 @@ typedef struct {
   int ninv;
   double *inv_cycles, *inv_min, *inv_max; /* [ninvocations] */
   long *inv_calls;
+  long *inv_streamed;        /* calls whose cycles were not measured (streamed) */
 } op2t_hw_stats;
 
+/* One call of invocation k and its cycles, or OP2T_NOT_MEASURED (streamed). */
+#define OP2T_NOT_MEASURED UINT64_MAX
 void op2t_hw_stats_invocation(op2t_hw_stats *s, int k, uint64_t cycles);
 void op2t_hw_report(const op2t_hw_stats *s);
 

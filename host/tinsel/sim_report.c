@@ -19,11 +19,17 @@
 
 void op2t_hw_stats_invocation(op2t_hw_stats *s, int k, uint64_t cycles) {
   if (!s->inv_calls) {
+    s->inv_streamed = op2t_calloc((size_t)op2t_graph_info.ninvocations + 1, sizeof(long));
     s->ninv = op2t_graph_info.ninvocations;
     s->inv_cycles = op2t_calloc((size_t)s->ninv, sizeof(double));
     s->inv_min = op2t_calloc((size_t)s->ninv, sizeof(double));
     s->inv_max = op2t_calloc((size_t)s->ninv, sizeof(double));
     s->inv_calls = op2t_calloc((size_t)s->ninv, sizeof(long));
+  }
+  if (cycles == OP2T_NOT_MEASURED) {
+    s->inv_streamed[k]++;
+    s->inv_calls[k]++;
+    return;
   }
   double c = (double)cycles;
   if (!s->inv_calls[k] || c < s->inv_min[k])
@@ -127,17 +133,20 @@ void op2t_hw_report(const op2t_hw_stats *s) {
             sum(kv, "messages.sent"), sum(kv, "messages.sent"), sum(kv, "messages.deliveries"), link_flits(kv));
   fprintf(stderr, "                          host link: %llu to the boards (%llu begins), %llu from them (requests included)\n",
           (unsigned long long)s->host_sent, (unsigned long long)s->host_begins, (unsigned long long)s->host_recv);
-  long measured = 0;
+  long streamed = 0;
   for (int k = 0; k < s->ninv; k++)
-    measured += s->inv_calls[k];
-  if (!measured) /* streamed: invocations overlap */
+    streamed += s->inv_streamed[k];
+  if (streamed) /* invocations overlap: calls only */
     fprintf(stderr, "op2 tinsel: cycles per invocation: not measured, the invocations were streamed "
-                    "(OP2_TINSEL_STREAM=0 runs them one at a time and measures each)\n");
+                    "(OP2_TINSEL_STREAM=0 runs them one at a time and measures each)\n  %-20s %7s\n",
+            "invocation", "calls");
   else
     fprintf(stderr, "op2 tinsel: cycles per invocation (root thread's counter, begin to end, host round trips "
                     "included)\n  %-20s %7s %12s %12s %12s\n", "invocation", "calls", "mean", "min", "max");
   for (int k = 0; k < s->ninv; k++)
-    if (s->inv_calls[k])
+    if (s->inv_streamed[k])
+      fprintf(stderr, "  %-20s %7ld %12s\n", op2t_graph_info.invocations[k]->name, s->inv_calls[k], "streamed");
+    else if (s->inv_calls[k])
       fprintf(stderr, "  %-20s %7ld %12.0f %12.0f %12.0f\n", op2t_graph_info.invocations[k]->name, s->inv_calls[k],
               s->inv_cycles[k] / s->inv_calls[k], s->inv_min[k], s->inv_max[k]);
   utilisation(s);
