@@ -57,7 +57,7 @@ void tsim_hostlink_print_stats(void);
 void tsim_hostlink_stats_file(FILE *f);
 /* Gather every rank's per-board link counts onto one (sim/fast/fast_mpi.c):
    OR combines the bytes (each board is clocked by one rank only). */
-void tsim_hostlink_stats_reduce(void (*or)(void *buf, size_t bytes));
+void tsim_hostlink_stats_reduce(void (*or_bits)(void *buf, size_t bytes));
 
 #ifdef __cplusplus
 }

@@ -50,7 +50,7 @@ unsigned tsim_mbox_import(const TsimMbWire *w);
 /* Gather the statistics of every rank onto one: OR combines the bytes of
    per-tile arrays (each tile is counted by one rank, the others hold
    zeros), SUM adds N counters of every rank. */
-void tsim_mbox_stats_reduce(void (*or)(void *buf, size_t bytes), void (*sum)(long long *v, unsigned n));
+void tsim_mbox_stats_reduce(void (*or_bits)(void *buf, size_t bytes), void (*sum)(long long *v, unsigned n));
 
 #ifdef __cplusplus
 }

@@ -29,7 +29,7 @@ long long tsim_pr_inflight(unsigned board);
 void tsim_pr_print_stats(void);
 /* Gather every rank's per-board statistics onto one (sim/fast/fast_mpi.c):
    OR combines the bytes (each board is counted by one rank only). */
-void tsim_pr_stats_reduce(void (*or)(void *buf, size_t bytes));
+void tsim_pr_stats_reduce(void (*or_bits)(void *buf, size_t bytes));
 
 #ifdef __cplusplus
 }

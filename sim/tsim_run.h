@@ -49,7 +49,7 @@ void tsim_run_set_tohost_value(uint32_t v);
 /* Gather every rank's per-core and per-tile statistics onto one
    (sim/fast/fast_mpi.c): OR combines the bytes (each core is reported by
    one rank only). */
-void tsim_run_stats_reduce(void (*or)(void *buf, size_t bytes));
+void tsim_run_stats_reduce(void (*or_bits)(void *buf, size_t bytes));
 
 /* Print the outcome and the statistics; return tsim's exit status. */
 int tsim_run_finish(unsigned long long cycles, double host_seconds);
