@@ -8,7 +8,8 @@
  * The host side does what a HostLink engine does: build and "load" the
  * images when the binding changes, send the begin (key k) as one
  * routing-key send whose records reach every involved thread, take the one
- * SS_KEY_END of the tree's root. In between, each
+ * SS_KEY_END of the tree's root; streamed, several invocations are under
+ * way at once (start, wait). In between, each
  * step picks at random (seeded by OP2_TINSEL_SEED and the round) among the
  * messages in flight (delivered into the receiving thread's mailbox queue)
  * and the threads with work (one ss_poll), so messages between different
@@ -44,6 +45,7 @@ typedef struct {
 typedef struct {
   Msg msg;
   uint32_t to;           /* thread (index into images) */
+  uint32_t bseq;         /* a host begin: its number among the begins to `to` (from 1); else 0 */
 } Flight;
 
 static struct {
@@ -56,8 +58,12 @@ static struct {
   uint32_t *act_pos;
   Flight *fl;
   size_t nfl, capfl;
-  Msg host[4];           /* what reached the host this run */
+  Msg host[4];           /* what reached the host and is not taken yet */
   int nhost, bad_send;
+  op2t_run *flight[SS_MAX_INVOCATIONS]; /* started, end not yet taken (streamed: several) */
+  int nflight;
+  int host_begin;        /* in_flight() is queueing the host's begin */
+  uint32_t *bsent, *bgot; /* [nthreads]: host begins sent to each thread, delivered */
   uint32_t cur, len;
   uint64_t cycles, rng;
   unsigned instance;     /* op2t_run.instance the images were built for */
@@ -105,6 +111,7 @@ static void in_flight(uint32_t to, const void *msg) {
     es.fl = op2t_grow(es.fl, es.capfl, sizeof(Flight));
   }
   memcpy(es.fl[es.nfl].msg.b, msg, TinselBytesPerMsg);
+  es.fl[es.nfl].bseq = es.host_begin ? ++es.bsent[to] : 0;
   es.fl[es.nfl++].to = to;
 }
 
@@ -166,7 +173,7 @@ static void key_send(int board, uint32_t key, const void *msg) {
 
 void ss_hw_multicast(uint32_t mbox, uint32_t hi, uint32_t lo, void *msg) {
   const PlaceMachine *m = &es.im->machine;
-  if (mbox == m->host_mbox) {
+  if (mbox == m->host_mbox) { /* taken after each step (step()): at most one is waiting */
     if (es.nhost < 4)
       memcpy(es.host[es.nhost].b, msg, TinselBytesPerMsg);
     es.nhost++;
@@ -205,6 +212,7 @@ static void unload(void) {
   for (uint32_t i = 0; i < es.im->nthreads; i++)
     free(es.box[i].m);
   free(es.box), free(es.slot), free(es.ss), free(es.active), free(es.act), free(es.act_pos);
+  free(es.bsent), free(es.bgot);
   op2t_images_free(es.im);
   es.im = NULL;
 }
@@ -243,6 +251,8 @@ static int load(op2t_run *r) {
   es.active = op2t_calloc(n + 1, 1);
   es.act = op2t_calloc(n + 1, sizeof(uint32_t));
   es.act_pos = op2t_calloc(n + 1, sizeof(uint32_t));
+  es.bsent = op2t_calloc(n + 1, sizeof(uint32_t));
+  es.bgot = op2t_calloc(n + 1, sizeof(uint32_t));
   es.nact = 0;
   for (es.cur = 0; es.cur < n; es.cur++)
     if (ss_init(&es.ss[es.cur], (ss_thread_image *)es.im->threads[es.cur].image)) {
@@ -264,76 +274,134 @@ static uint32_t stats_errors(uint32_t *first_bad) {
   return errors;
 }
 
-static int run(op2t_run *r) {
-  int k = r->k;
+/* Streamed invocations (invoke.c): start sends the begin, wait runs the
+ * threads until that invocation's end has come. The host's begins to a
+ * thread arrive in the order they were sent, as on Tinsel (one source, one
+ * destination); everything else is delivered in any order. The images get
+ * the runtime's device states when nothing is under way (invoke.c waits
+ * for everything before it moves a dat or the instance changes) and give
+ * them back when the last end is in. */
+static int start(op2t_run *r) {
   if (!r->thread) {
     fprintf(stderr, "op2 tinsel: the softswitch engine sends begin and end per thread; "
                     "OP2_TINSEL_BEGIN_END=device needs the functional engine\n");
     return 1;
   }
+  if (es.nflight && es.instance != r->instance) {
+    fprintf(stderr, "op2 tinsel: %s: the instance changed with invocations under way\n", r->inv->name);
+    return 1;
+  }
   if (load(r))
     return 1;
-  /* the runtime's device state (dats moved in, OnInit of new devices) */
-  op2t_images_put_states(es.im, r->devs);
-  op2t_images_put_props(es.im, r->devs); /* op_opt_arg flags change write totals */
-  const op2t_image_inv *iv = &es.im->inv[k];
-  es.rng = r->seed * 2654435761u + 88172645463325252ull;
-  es.nhost = 0;
-  es.bad_send = 0;
+  if (!es.nflight) { /* the runtime's device state (dats moved in, OnInit of new devices) */
+    op2t_images_put_states(es.im, r->devs);
+    op2t_images_put_props(es.im, r->devs); /* op_opt_arg flags change write totals */
+    es.rng = r->seed * 2654435761u + 88172645463325252ull;
+    es.bad_send = 0;
+  }
+  const op2t_image_inv *iv = &es.im->inv[r->k];
+  if (es.flight[r->k]) {
+    fprintf(stderr, "op2 tinsel: %s was started again before its end came\n", r->inv->name);
+    return 1;
+  }
+  es.flight[r->k] = r;
+  es.nflight++;
   Msg begin = {{0}};
   ss_msg_header h = {iv->begin_key, 0, 0, 0};
   memcpy(begin.b, &h, sizeof(h));
   memcpy(begin.b + SS_HEADER_BYTES, r->begin, (size_t)r->inv->begin_bytes);
+  es.host_begin = 1;
   key_send(0, iv->begin_rkey[0], begin.b); /* one key send entering board 0, as from the host link */
-  long steps = 0, max_steps = 100000000;
-  while (es.nfl + es.nact > 0 && ++steps < max_steps) {
-    uint64_t pick = next_random() % (es.nfl + es.nact);
-    if (pick < es.nfl) {
-      Flight f = es.fl[pick];
-      es.fl[pick] = es.fl[--es.nfl];
-      fifo_push(&es.box[f.to], &f.msg);
-      activate(f.to);
-    } else {
-      es.cur = es.act[pick - es.nfl];
-      op2t_devout_at(es.im->threads[es.cur].addr);
-      if (ss_poll(&es.ss[es.cur]) == SS_WAITED && !es.box[es.cur].n)
-        deactivate(es.cur);
-    }
-  }
-  uint32_t bad = 0, errors = stats_errors(&bad);
-  if (steps >= max_steps || es.bad_send || errors) {
-    fprintf(stderr, "op2 tinsel: %s: the softswitch engine %s\n", r->inv->name,
-            steps >= max_steps ? "ran out of steps (a livelock)"
-            : es.bad_send == 1 ? "met a routing key whose records are bad or reach a thread without an image"
-            : es.bad_send      ? "met a send to a thread without an image"
-                               : "");
-    if (errors)
-      fprintf(stderr, "op2 tinsel: %s: %u softswitch errors (bad keys, requests or tree rounds), the first on "
-                      "thread 0x%x\n", r->inv->name, errors, es.im->threads[bad].addr);
-    return 1;
-  }
-  ss_msg_header end = {0, 0, 0, 0};
-  if (es.nhost >= 1)
-    memcpy(&end, es.host[0].b, sizeof(end));
-  if (es.nhost != 1 || end.key != SS_KEY_END || end.pin != k || end.src != (uint32_t)iv->devices) {
-    fprintf(stderr, "op2 tinsel: %s: the host got %d messages, expected one end for %ld devices (got key 0x%x, "
-                    "pin %d, %u devices)\n", r->inv->name, es.nhost, iv->devices, es.nhost ? end.key : 0,
-            es.nhost ? end.pin : -1, es.nhost ? end.src : 0);
-    return 1;
-  }
-  r->on_end(r, -1, -1, (long)end.src, es.host[0].b + SS_HEADER_BYTES);
-  op2t_images_get_states(es.im, r->devs);
+  es.host_begin = 0;
   r->counts->threads += iv->nthreads;
   r->counts->mboxes += iv->nbegins;
   r->counts->begin += iv->nthreads;
+  return 0;
+}
+
+/* The end that reached the host, to its invocation's controller. */
+static int take_end(void) {
+  ss_msg_header end = {0, 0, 0, 0};
+  memcpy(&end, es.host[0].b, sizeof(end));
+  op2t_run *r = end.key == SS_KEY_END ? es.flight[end.pin] : NULL;
+  const op2t_image_inv *iv = r ? &es.im->inv[r->k] : NULL;
+  if (es.nhost != 1 || !r || end.src != (uint32_t)iv->devices) {
+    fprintf(stderr, "op2 tinsel: the host got %d messages at once, expected one end of an invocation under way "
+                    "for all its devices (got key 0x%x, pin %d, %u devices)\n", es.nhost, end.key, end.pin, end.src);
+    return 1;
+  }
+  es.nhost = 0;
+  es.flight[r->k] = NULL;
+  es.nflight--;
+  r->on_end(r, -1, -1, (long)end.src, es.host[0].b + SS_HEADER_BYTES);
   r->counts->end += iv->nthreads;
   r->counts->tree_msgs += iv->nthreads - 1;
   r->counts->host_ends++;
   return 0;
 }
 
+/* One step: a message in flight into its mailbox, or one pass of a thread
+ * with work, picked at random. 0: nothing can happen. */
+static int step(void) {
+  if (es.nfl + es.nact == 0)
+    return 0;
+  uint64_t pick = next_random() % (es.nfl + es.nact);
+  if (pick < es.nfl) {
+    Flight f = es.fl[pick];
+    if (f.bseq && f.bseq != es.bgot[f.to] + 1)
+      return 1; /* an earlier begin to that thread goes first */
+    es.bgot[f.to] += f.bseq != 0;
+    es.fl[pick] = es.fl[--es.nfl];
+    fifo_push(&es.box[f.to], &f.msg);
+    activate(f.to);
+  } else {
+    es.cur = es.act[pick - es.nfl];
+    op2t_devout_at(es.im->threads[es.cur].addr);
+    if (ss_poll(&es.ss[es.cur]) == SS_WAITED && !es.box[es.cur].n)
+      deactivate(es.cur);
+  }
+  return 1;
+}
+
+static int wait(op2t_run *r) {
+  long steps = 0, max_steps = 100000000;
+  int bad = 0;
+  while (es.flight[r->k] == r && !bad) {
+    if (!step() || ++steps >= max_steps)
+      break;
+    if (es.nhost)
+      bad = take_end();
+  }
+  uint32_t first = 0, errors = stats_errors(&first);
+  if (es.flight[r->k] == r || es.bad_send || errors || bad) {
+    fprintf(stderr, "op2 tinsel: %s: the softswitch engine %s\n", r->inv->name,
+            steps >= max_steps      ? "ran out of steps (a livelock)"
+            : es.bad_send == 1      ? "met a routing key whose records are bad or reach a thread without an image"
+            : es.bad_send           ? "met a send to a thread without an image"
+            : es.flight[r->k] == r && !bad ? "ran out of work before the invocation ended (a deadlock)"
+                                    : "");
+    if (errors)
+      fprintf(stderr, "op2 tinsel: %s: %u softswitch errors (bad keys, requests or tree rounds), the first on "
+                      "thread 0x%x\n", r->inv->name, errors, es.im->threads[first].addr);
+    return 1;
+  }
+  if (!es.nflight)
+    op2t_images_get_states(es.im, r->devs);
+  return 0;
+}
+
+static int run(op2t_run *r) {
+  if (es.nflight) {
+    fprintf(stderr, "op2 tinsel: %s: run one at a time with invocations under way\n", r->inv->name);
+    return 1;
+  }
+  return start(r) || wait(r);
+}
+
 const op2t_engine op2t_engine_softswitch = {
     .name = "softswitch",
     .what = "the real softswitch on the thread images, natively, simulated mailboxes (seeded order)",
     .run = run,
+    .start = start,
+    .wait = wait,
 };

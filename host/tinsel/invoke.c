@@ -481,6 +481,10 @@ static int prepare(const op2t_invocation *inv, op_set set, op_arg *args, const o
     replace |= fresh[t];
   if (replace && !rt.per_device)
     op2t_place(rt.devs, g->ntypes);
+  /* New constants: OnInit loads them into the kernels' globals, which the
+   * engines that run device code on the host share with calls under way. */
+  if (st.n && memcmp(rt.graph_props, rt.init_props, (size_t)g->props_bytes) != 0)
+    op2t_stream_drain();
   init_devices(fresh);
   free(fresh);
   int k = 0;
