@@ -510,7 +510,8 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   Flight *f = st.window ? make_room(k, inv, args) : &st.f[0];
   *f = (Flight){.live = true, .k = k};
   f->args = op2t_calloc((size_t)nargs + 1, sizeof(op_arg));
-  memcpy(f->args, args, (size_t)nargs * sizeof(op_arg));
+  if (nargs) /* args may be NULL then */
+    memcpy(f->args, args, (size_t)nargs * sizeof(op_arg));
   f->c = (Controller){f->args, op2t_calloc((size_t)nargs + 1, sizeof(char *)), ss_end_combine[k], NULL, NULL, false,
                       0, ++rt.round};
   for (int i = 0; i < nargs; i++)
