@@ -333,6 +333,11 @@ static struct {
   int draining;
 } st;
 
+/* op2c defines it (returning 1) in op2_host.c when a kernel may print: the
+ * devices' lines of a call must come before the host's next line, so such
+ * a program runs its invocations one at a time. */
+__attribute__((weak)) int op2t_device_prints(void) { return 0; }
+
 static void stream_init(void) {
   const char *e = getenv("OP2_TINSEL_STREAM");
   char *end = NULL;
@@ -340,7 +345,7 @@ static void stream_init(void) {
   if (e && *e && (*end || w < 0 || w > (long)SS_MAX_HELD_BEGINS))
     op2t_fatal("OP2_TINSEL_STREAM=%s: expected 0 (a barrier after every invocation) or how many may be under "
                "way, 1..%u", e, SS_MAX_HELD_BEGINS);
-  st.window = rt.engine->start && rt.engine->wait && !rt.per_device ? (int)w : 0;
+  st.window = rt.engine->start && rt.engine->wait && !rt.per_device && !op2t_device_prints() ? (int)w : 0;
   st.order = op2t_calloc(NSLOTS, sizeof(unsigned));
 }
 

@@ -131,6 +131,8 @@ extern const op2t_code_groups op2t_groups;
 /* Called by generated code: the value of const k (the user's variable), and
  * one op_par_loop. */
 void op2t_set_const(int k, const void *data, size_t bytes);
+/* 1 when a kernel may print (op2c defines it then; the runtime's weak default is 0). */
+int op2t_device_prints(void);
 void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int nargs, op_arg *args);
 
 #ifdef __cplusplus

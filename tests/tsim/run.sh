@@ -66,7 +66,7 @@ expect "unknown configuration" 64 '^tsim: unknown configuration "rack" \(expecte
 expect "unknown profile" 64 '^tsim: unknown profile "rv64" \(expected tinsel or full\)$' --config core --elf "$elf" --profile rv64
 expect "bad --max-cycles" 64 '^tsim: --max-cycles wants a positive integer, not "10k"$' --config core --elf "$elf" --max-cycles 10k
 expect "missing --elf" 64 '^tsim: missing --elf$' --config core
-expect "usage line" 64 '^usage: tsim --config core\|tile\|board\|box --elf FILE' --config core
+expect "usage line" 64 '^usage: tsim --config core\|tile\|board\|box\|cluster --elf FILE' --config core
 
 # ELF errors: exit 65, naming the file.
 expect "missing file" 65 "^tsim: $tmp/none.elf: error: cannot open: No such file or directory$" --config core --elf "$tmp/none.elf"

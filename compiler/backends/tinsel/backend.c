@@ -134,6 +134,12 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   }
   host_write_tables(f, g, proto);
   host_write_groups(f, g, fb.groups, fb.ngroups);
+  for (int i = 0; i < nprogs; i++)
+    if (device_prints(progs[i])) { // overrides libop2_tinsel's weak default (invoke.c)
+      fprintf(f, "\n// A kernel prints: invocations run one at a time, so each one's lines come before\n"
+                 "// the host's next (docs/tinsel-backend.md).\nint op2t_device_prints(void) { return 1; }\n");
+      break;
+    }
   if (fclose(f) != 0) {
     error_plain("cannot write '%s'", tables);
     return 1;

@@ -68,6 +68,31 @@ static bool check_function(const Program *prog, const IRFunc *fn, const IRFunc *
   return ok;
 }
 
+static bool function_prints(const IRFunc *fn) {
+  static const char *const out[] = {"printf", "puts", "putchar", "fputs", "fputc", "putc", "fprintf", "vprintf",
+                                    "fwrite"};
+  for (const Token *t = fn->body; t && t != fn->body_end; t = t->next)
+    if (t->kind == TK_IDENT && t->next && tok_equal(t->next, "("))
+      for (size_t i = 0; i < sizeof(out) / sizeof(*out); i++)
+        if (tok_equal(t, out[i]))
+          return true;
+  return false;
+}
+
+bool device_prints(const Program *prog) {
+  for (int i = 0; i < prog->nfuncs; i++) {
+    const IRFunc *k = prog->funcs[i];
+    if (!k->is_kernel)
+      continue;
+    if (function_prints(k))
+      return true;
+    for (int j = 0; j < k->nhelpers; j++)
+      if (function_prints(k->helpers[j]))
+        return true;
+  }
+  return false;
+}
+
 bool device_check_calls(const Program *prog) {
   bool ok = true;
   bool *done = xcalloc((size_t)prog->nfuncs + 1, sizeof(bool));
