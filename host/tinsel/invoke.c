@@ -316,6 +316,7 @@ enum { NSLOTS = SS_MAX_HELD_BEGINS };
 typedef struct {
   bool live;
   int k;
+  unsigned order;          /* issue order: the threads run calls in it */
   op2t_run run;
   Controller c;
   op_arg *args;            /* a copy: the caller's array is gone when the end comes */
@@ -328,7 +329,7 @@ static struct {
   Flight f[NSLOTS];
   int n;                   /* under way */
   int window;              /* OP2_TINSEL_STREAM: at most this many (0: no streaming) */
-  unsigned seq, *order;    /* issue order of each slot, oldest first */
+  unsigned seq;            /* the last call's Flight.order */
   unsigned generation;     /* the instance they were started in */
   int draining;
 } st;
@@ -346,7 +347,6 @@ static void stream_init(void) {
     op2t_fatal("OP2_TINSEL_STREAM=%s: expected 0 (a barrier after every invocation) or how many may be under "
                "way, 1..%u", e, SS_MAX_HELD_BEGINS);
   st.window = rt.engine->start && rt.engine->wait && !rt.per_device && !op2t_device_prints() ? (int)w : 0;
-  st.order = op2t_calloc(NSLOTS, sizeof(unsigned));
 }
 
 static void complete(Flight *f) {
@@ -379,9 +379,19 @@ static void wait_flight(Flight *f) {
 static Flight *oldest(void) {
   Flight *o = NULL;
   for (int i = 0; i < NSLOTS; i++)
-    if (st.f[i].live && (!o || st.order[i] < st.order[o - st.f]))
+    if (st.f[i].live && (!o || st.f[i].order < o->order))
       o = &st.f[i];
   return o;
+}
+
+/* Waits for the oldest call under way and frees its slot; false if none. */
+static bool retire_oldest(void) {
+  Flight *o = oldest();
+  if (!o)
+    return false;
+  wait_flight(o);
+  release(o);
+  return true;
 }
 
 /* Every invocation under way has ended; the devices' output is out. */
@@ -389,9 +399,7 @@ void op2t_stream_drain(void) {
   if (st.draining || !st.n)
     return;
   st.draining = 1;
-  for (Flight *f; (f = oldest()) != NULL;) {
-    wait_flight(f);
-    release(f);
+  while (retire_oldest()) {
   }
   if (rt.engine->flush)
     rt.engine->flush();
@@ -429,21 +437,14 @@ static Flight *make_room(int k, const op2t_invocation *inv, const op_arg *args) 
     if (!f->live || !must_wait(f, k, inv, args))
       continue;
     /* it, and everything started before it (the threads run them in order anyway) */
-    for (Flight *o; (o = oldest()) != NULL && st.order[o - st.f] <= st.order[i];) {
-      wait_flight(o);
-      release(o);
-    }
+    for (unsigned order = f->order; oldest() && oldest()->order <= order;)
+      retire_oldest();
   }
-  while (st.n >= st.window) {
-    Flight *o = oldest();
-    wait_flight(o);
-    release(o);
-  }
+  while (st.n >= st.window)
+    retire_oldest();
   for (int i = 0; i < NSLOTS; i++)
-    if (!st.f[i].live) {
-      st.order[i] = ++st.seq;
+    if (!st.f[i].live)
       return &st.f[i];
-    }
   op2t_fatal("no room for another invocation under way"); /* window <= slots */
 }
 
@@ -513,7 +514,7 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   if (!st.window)
     op2t_stream_drain();
   Flight *f = st.window ? make_room(k, inv, args) : &st.f[0];
-  *f = (Flight){.live = true, .k = k};
+  *f = (Flight){.live = true, .k = k, .order = ++st.seq};
   f->args = op2t_calloc((size_t)nargs + 1, sizeof(op_arg));
   if (nargs) /* args may be NULL then */
     memcpy(f->args, args, (size_t)nargs * sizeof(op_arg));
