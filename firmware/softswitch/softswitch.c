@@ -13,6 +13,15 @@ __attribute__((weak)) ss_combine_fn ss_end_combine_of(uint32_t k) {
   return 0;
 }
 
+// SS_OP2=0 builds the softswitch without OP2's invocations (begins held,
+// ends folded in trees) and without the host's system messages (LOAD, STORE,
+// CYCLES, STATS, EXIT): ~1.3 KB less, for images that need none of them
+// (the stream pipeline, docs/stream.md). An image with invocations is
+// then refused, and a system message counted in stats.errors.
+#ifndef SS_OP2
+#define SS_OP2 1
+#endif
+#define INVOCATIONS(t) (SS_OP2 ? (t)->img->num_invocations : 0u)
 #define AT(t, off) ((void *)((t)->base + (off)))
 
 // Count trailing zeros of a non-zero word without libgcc (no Zbb on Tinsel).
@@ -95,6 +104,7 @@ static int init_invocations(ss_thread *t) {
   t->inv = 0;
   t->tree = 0;
   if (n == 0) return 0;
+  if (!SS_OP2) return 1;
   if (n > SS_MAX_INVOCATIONS || !ss_end_combine_of(n - 1) || ((img->inv_off | img->tree_off) & 7u) ||
       !fits(img, img->inv_off, n, sizeof(ss_inv_node)) || !fits(img, img->tree_off, n, SS_TREE_NODE_BYTES))
     return 1;
@@ -294,7 +304,7 @@ static int start_send(ss_thread *t, uint32_t i) {
   h->pin = (uint8_t)pin;
   h->flags = 0;
   h->src = SS_SRC(i, ss_hw_id());
-  if (op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY) {
+  if (SS_OP2 && op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY) {
     post_end(t, op->local_key - SS_END_PIN_BASE, (char *)h + SS_HEADER_BYTES, 1);
     own_end(t);
   } else if (op->local_key != SS_NO_KEY) { // the loop delivers it next, before the slot is sent
@@ -362,12 +372,13 @@ static void receive(ss_thread *t) {
       m = ss_hw_recv();
       t->img->stats.recv_remote++;
       if (m->key >= SS_SYS_KEY_BASE) {
-        system_msg(t, m);
+        if (SS_OP2) system_msg(t, m);
+        else t->img->stats.errors++;
         ss_hw_free(m);
         continue;
       }
       key = m->key, payload = (const char *)m + SS_HEADER_BYTES;
-      if (key < t->img->num_invocations && (t->own_left | t->nheld)) {
+      if (key < INVOCATIONS(t) && (t->own_left | t->nheld)) {
         hold_begin(t, m);
         ss_hw_free(m);
         continue;
@@ -375,14 +386,14 @@ static void receive(ss_thread *t) {
     } else if (t->local_key != SS_NO_KEY) {
       key = t->local_key, payload = t->local_msg;
       t->local_key = SS_NO_KEY;
-      if (key < t->img->num_invocations) { // the first held begin, released by own_end
+      if (key < INVOCATIONS(t)) { // the first held begin, released by own_end
         t->held_head = (t->held_head + 1) % SS_MAX_HELD_BEGINS;
         t->nheld--;
       }
     } else {
       return;
     }
-    if (key < t->img->num_invocations) t->own_left = t->inv[key].own; // a begin: its ends to come
+    if (key < INVOCATIONS(t)) t->own_left = t->inv[key].own; // a begin: its ends to come
     deliver(t, key, payload);
     if (m) ss_hw_free(m);
   }
@@ -400,7 +411,7 @@ __attribute__((noinline)) static int poll(ss_thread *t, uint32_t steps) {
     receive(t);
     if (sent && --steps == 0) return r;
     if (t->edges_left) r = send_edge(t);
-    else if (t->reply_key || t->nends) r = send_system(t);
+    else if (SS_OP2 && (t->reply_key || t->nends)) r = send_system(t);
     else {
       uint32_t i = next_ready(t);
       r = i < t->img->num_devices ? start_send(t, i) : go_idle(t);
