@@ -9,15 +9,15 @@
 set -uo pipefail
 BUILD=${BUILD:-build}
 BIN=$BUILD/bin
-FWS=$BUILD/fw/stream
+TFW=$BUILD/fw/boards/tile/pipeline.elf
 printf '| configuration | cycles in ss_run | messages | enum1 fires/blocks | enum2 fires/blocks | oracle firings |\n'
 printf '| --- | --- | --- | --- | --- | --- |\n'
-for c in "default::" "flood:_flood:--qcap 0 --scap 0 --pb1 1 --pb2 1" "roomy:_roomy:--qcap 64 --scap 16 --pb1 50 --pb2 50"; do
-  IFS=: read -r name suffix args <<<"$c"
-  out=$("$BIN/tsim" --config tile --all-threads --imem enlarged --max-cycles 400000000 \
-          --elf "$FWS/pipeline_tile_300$suffix.elf" 2>&1)
+for c in "default:" "flood:--qcap 0 --scap 0 --pb1 1 --pb2 1" "roomy:--qcap 64 --scap 16 --pb1 50 --pb2 50"; do
+  IFS=: read -r name args <<<"$c"
+  # shellcheck disable=SC2086
+  out=$("$BIN/pipeline_tinsel" --config tile --imem "${IMEM:-enlarged}" --items 300 $args --tsim "$BIN/tsim" --fw "$TFW" 2>&1)
   grep -q ': agrees$' <<<"$out" || { echo "bench: $name: the model's run failed"; echo "$out" | tail -n 5; exit 1; }
-  cycles=$(sed -n 's/^tinsel: .* \([0-9]*\) in ss_run.*/\1/p' <<<"$out")
+  cycles=$(sed -n 's/^tinsel: tile, \([0-9]*\) cycles in ss_run.*/\1/p' <<<"$out")
   msgs=$(sed -n 's/^tsim: messages: sent \([0-9]*\) .*/\1/p' <<<"$out")
   fb() { awk -v n="$1" '$1 == n { print $3 "/" $9 }' <<<"$out"; }
   # shellcheck disable=SC2086

@@ -26,46 +26,61 @@ $(BIN)/pipeline_ss: apps/pipeline/pipeline_ss.c apps/pipeline/pipeline_args.c st
 
 TARGETS += $(BIN)/test_stream $(BIN)/pipeline_oracle $(BIN)/pipeline_ss
 
-# Firmware: one image per model configuration (the placement differs),
-# booted by tests/firmware's stub on every thread (tsim --all-threads).
-# The harness with printf exceeds a core pair's 7616 bytes: run with
-# tsim --imem enlarged (the sizes: docs/stream.md "Measured").
-STREAM_FW := $(FW)/stream
-# -O2 rather than the firmware's -Os: about 25 % fewer cycles on the tile model (docs/stream.md
-# "Measured"); the images exceed real Tinsel's instruction memory either way.
+# Firmware: one thread program for every node kind (apps/pipeline/pipeline_fw.c),
+# within real Tinsel's instruction memory (checkelf): the host builds the
+# graph and loads it as data, the threads report raw words the host formats,
+# and the softswitch is built with SS_OP2=0 (no OP2 invocations or system
+# messages: docs/stream.md "Firmware size"). $(FW)/pipeline.elf for a board
+# or a box, $(FW)/boards/tile/pipeline.elf for a tile's layout.
+# The stream objects at -O2 rather than the firmware's -Os: fewer cycles, and
+# the image still fits (sizes and cycles: docs/stream.md "Measured").
 STREAM_FW_OPT := -O2
-$(STREAM_FW)/%.o: stream/%.c $(STREAM_HDRS) $(FW_HDRS) stream/rules.mk
+PL_SS_FLAGS   := -DSS_OP2=0 -msave-restore
+PL_FW_OBJS    := stream ss_stream pipeline pipeline_fw
+# Not yet within real Tinsel's 7616 bytes (docs/stream.md "Firmware size"):
+# checked against the enlarged model's budget (TinselEnlargedAppInstrBytes),
+# run with tsim --imem enlarged.
+PL_IMEM       := enlarged
+PL_CHECKELF   := $(if $(filter enlarged,$(PL_IMEM)),--budget 64960)
+PL_TILE_CFLAGS = $(subst -I$(GEN),-I$(GEN)/boards/tile,$(FW_CFLAGS))
+# $(1): the image's folder, $(2): the name of its compile flags, $(3): its gen folder
+define pl_fw_layout
+$(1)/stream/pl_%.o: stream/%.c $(STREAM_HDRS) $(FW_HDRS) $(3)/tinsel_config.h stream/rules.mk
+	@mkdir -p $$(@D)
+	$(FW_CC) $$($(2)) $(STREAM_FW_OPT) $(STREAM_IFLAGS) -Itaskgraph -c $$< -o $$@
+$(1)/stream/pl_%.o: apps/pipeline/%.c $(STREAM_HDRS) $(FW_HDRS) $(3)/tinsel_config.h taskgraph/ssrun_fw.h stream/rules.mk
+	@mkdir -p $$(@D)
+	$(FW_CC) $$($(2)) $(STREAM_FW_OPT) $(STREAM_IFLAGS) -Itaskgraph -c $$< -o $$@
+$(1)/stream/pl_softswitch.o: firmware/softswitch/softswitch.c $(FW_HDRS) $(3)/tinsel_config.h stream/rules.mk
+	@mkdir -p $$(@D)
+	$(FW_CC) $$($(2)) $(PL_SS_FLAGS) -c $$< -o $$@
+$(1)/pipeline.elf: $(PL_FW_OBJS:%=$(1)/stream/pl_%.o) $(1)/stream/pl_softswitch.o $(1)/app_entry.o $(1)/libfw.a \
+                   firmware/link/app.ld $(3)/tinsel.ld $(CHECKELF)
+	$(FW_CC) $(subst -L$(GEN),-L$(3),$(FW_LDFLAGS)) $(1)/app_entry.o $(PL_FW_OBJS:%=$(1)/stream/pl_%.o) \
+	  $(1)/stream/pl_softswitch.o $(1)/libfw.a $(FW_LDLIBS) -o $$@
+	$(CHECKELF) $(PL_CHECKELF) $$@
+TARGETS += $(1)/pipeline.elf
+endef
+$(eval $(call pl_fw_layout,$(FW),FW_CFLAGS,$(GEN)))
+$(eval $(call pl_fw_layout,$(FW)/boards/tile,PL_TILE_CFLAGS,$(GEN)/boards/tile))
+
+# The host side of a model run: images, preload, tsim, the reports formatted and judged.
+$(BIN)/pipeline_tinsel: apps/pipeline/pipeline_tinsel.c apps/pipeline/pipeline_args.c stream/stream_report.c \
+                        stream/ss_stream.c taskgraph/ssrun.c host/tinsel/tsim_preload_write.c $(STREAM_CORE) $(STREAM_HDRS) \
+                        $(FW_HDRS) taskgraph/ssrun.h host/place/place.h $(LIB)/libop2_place.a $(LIB)/libboards.a
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) $(STREAM_FW_OPT) $(STREAM_IFLAGS) -c $< -o $@
-$(STREAM_FW)/pipeline.o: apps/pipeline/pipeline.c $(STREAM_HDRS) $(FW_HDRS) stream/rules.mk
-	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) $(STREAM_FW_OPT) $(STREAM_IFLAGS) -c $< -o $@
-STREAM_FW_OBJS := $(addprefix $(STREAM_FW)/,stream.o ss_stream.o stream_report.o pipeline.o)
-PIPELINE_ITEMS := $(or $(ITEMS),300)
-# pipeline_CONFIG_ITEMS[_VARIANT].elf: the placement for CONFIG, ITEMS source
-# items; _flood: every queue at its minimum, parent buffers of 1; _roomy:
-# queues of 64 items and 16 signals, parent buffers of 50.
-PL_VARIANT_flood := -DPL_QCAP=0 -DPL_SCAP=0 -DPL_PB1=1 -DPL_PB2=1
-PL_VARIANT_roomy := -DPL_QCAP=64 -DPL_SCAP=16 -DPL_PB1=50 -DPL_PB2=50
-PL_PLACE_tile  := 0
-PL_PLACE_board := 1
-PL_PLACE_box   := 2
-$(STREAM_FW)/pipeline_%.o: apps/pipeline/pipeline_fw.c $(STREAM_HDRS) $(FW_HDRS) stream/rules.mk
-	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) $(STREAM_FW_OPT) $(STREAM_IFLAGS) -DPL_PLACE=$(PL_PLACE_$(word 1,$(subst _, ,$*))) \
-	  -DPL_ITEMS=$(word 2,$(subst _, ,$*)) $(PL_VARIANT_$(word 3,$(subst _, ,$*))) -c $< -o $@
-$(STREAM_FW)/pipeline_%.elf: $(STREAM_FW)/pipeline_%.o $(STREAM_FW_OBJS) $(FW)/boot/entry.S.o \
-                              $(FW)/sim/sim_boot_all.o $(FW)/softswitch/softswitch.o $(FW_LIBS) tests/firmware/sim.ld $(GEN)/tinsel.ld
-	$(FW_SIM_LINK) $(FW)/boot/entry.S.o $(FW)/sim/sim_boot_all.o $(FW)/softswitch/softswitch.o \
-	  $< $(STREAM_FW_OBJS) $(FW_LIBS) $(FW_LDLIBS) -o $@
-.SECONDARY: $(STREAM_FW)/pipeline_tile_100_flood.o $(STREAM_FW)/pipeline_tile_100.o $(STREAM_FW)/pipeline_tile_300.o $(STREAM_FW)/pipeline_board_300.o $(STREAM_FW)/pipeline_box_300.o
-TARGETS += $(STREAM_FW)/pipeline_tile_100_flood.elf $(STREAM_FW)/pipeline_tile_100.elf $(STREAM_FW)/pipeline_tile_300.elf $(STREAM_FW)/pipeline_board_300.elf $(STREAM_FW)/pipeline_box_300.elf
+	$(CC) $(CFLAGS) $(STREAM_IFLAGS) -Itaskgraph -Ihost/place -Ihost/tinsel -Isim -Ifirmware/softswitch -I$(GEN) \
+	  $(filter %.c,$^) $(LDFLAGS) $(PLACE_LIBS) -o $@
+TARGETS += $(BIN)/pipeline_tinsel
 
 .PHONY: pipeline-sim
-PIPELINE_ELF = $(STREAM_FW)/pipeline_$(or $(CONFIG),board)_$(PIPELINE_ITEMS).elf
+PIPELINE_ITEMS := $(or $(ITEMS),300)
+PIPELINE_FW = $(if $(filter tile,$(CONFIG)),$(FW)/boards/tile,$(FW))/pipeline.elf
 # (the model: tsim-tile, or tsim-board for a board and for the six boards of a box)
-pipeline-sim: $(BIN)/pipeline_oracle $(BIN)/pipeline_ss $(BIN)/tsim $(BIN)/tsim-$(if $(filter tile,$(CONFIG)),tile,board) $(PIPELINE_ELF)
-	@BUILD=$(BUILD) CONFIG=$(or $(CONFIG),board) SEED=$(SEED) ITEMS=$(PIPELINE_ITEMS) ELF=$(PIPELINE_ELF) apps/pipeline/sim.sh
+pipeline-sim: $(BIN)/pipeline_oracle $(BIN)/pipeline_ss $(BIN)/pipeline_tinsel $(BIN)/tsim \
+              $(BIN)/tsim-$(if $(filter tile,$(CONFIG)),tile,board) $(PIPELINE_FW)
+	@BUILD=$(BUILD) CONFIG=$(or $(CONFIG),board) SEED=$(SEED) ITEMS=$(PIPELINE_ITEMS) ELF=$(PIPELINE_FW) IMEM=$(PL_IMEM) \
+	  apps/pipeline/sim.sh
 
 SUITES += tests/stream/run.sh
 
@@ -77,7 +92,6 @@ endif
 # Benchmark (not a test): the pipeline on the tile model, 300 items, three
 # queue configurations side by side (bench/pipeline.sh).
 .PHONY: bench-pipeline
-bench-pipeline: $(BIN)/pipeline_oracle $(BIN)/tsim $(BIN)/tsim-tile \
-                $(addprefix $(STREAM_FW)/pipeline_tile_300,.elf _flood.elf _roomy.elf)
+bench-pipeline: $(BIN)/pipeline_oracle $(BIN)/pipeline_tinsel $(BIN)/tsim $(BIN)/tsim-tile $(FW)/boards/tile/pipeline.elf
 	BUILD=$(BUILD) bench/pipeline.sh
 BENCHES += bench-pipeline

@@ -17,10 +17,13 @@
 
 #define STREAM_SS_PINS 8u
 
+// The graph last: its node functions (stream_graph.fns) are not in the image
+// the host writes (STREAM_SS_WIRE_BYTES), the thread binds them.
 typedef struct {
-  stream_graph g;
   uint32_t npins;
   stream_pin pins[STREAM_SS_PINS];
+  uint32_t pad_;           // g at a multiple of 8 on the host too (its fns hold pointers)
+  stream_graph g;
 } stream_ss_state;
 
 typedef struct {
@@ -34,10 +37,18 @@ typedef struct {
   stream_ss_state state;
 } stream_ss_image;
 
+// The bytes of a thread image the host writes (all but the node functions).
+#define STREAM_SS_WIRE_BYTES ((uint32_t)__builtin_offsetof(stream_ss_image, state.g) + STREAM_WIRE_BYTES)
+_Static_assert(__builtin_offsetof(stream_ss_image, state.g) == 400, "stream_ss_image: one layout on the host and rv32");
+
 // Complete partition g->me's thread image around its graph, already built
 // in img->state.g (e.g. by pipeline_build): one device (none when the
 // partition has no node), its pins to the threads part_addr[dest] (Tinsel
 // thread ids). Returns 0, or non-zero when it needs more than STREAM_SS_PINS pins.
 int stream_ss_build(stream_ss_image *img, const uint32_t *part_addr, uint32_t flags);
+// On the thread, after the host wrote the image: set the functions of each
+// of this partition's nodes from KINDS by its kind. Returns 0, or non-zero
+// when a node's kind is out of range or has no function.
+int stream_ss_bind(stream_ss_image *img, const stream_fns *kinds, uint32_t nkinds);
 
 #endif

@@ -16,7 +16,7 @@ uint32_t stream_add(stream_graph *g, const char *name, uint32_t producer, uint32
   if (g->nnodes >= STREAM_MAX_NODES) { g->errors++; return STREAM_NONE; }
   uint32_t i = g->nnodes++;
   stream_node *n = &g->nodes[i];
-  n->name = name;
+  for (uint32_t k = 0; k < sizeof n->name - 1 && name && name[k]; k++) n->name[k] = name[k];
   n->region = (uint8_t)region;
   n->heads = (uint8_t)heads;
   n->flush = STREAM_NO_FLUSH;
@@ -26,8 +26,8 @@ uint32_t stream_add(stream_graph *g, const char *name, uint32_t producer, uint32
   n->active = n->source;  // initially only the source is active
   n->width = width ? width : 1;
   n->max_out = max_out;
-  n->fn = fn;
-  n->sig = sig;
+  n->kind = (uint8_t)i;
+  g->fns[i] = (stream_fns){fn, sig};
   n->in.cap = qcap;
   n->in.scap = scap;
   if (producer < g->nnodes - 1) {
@@ -240,11 +240,11 @@ static int check_children(stream_graph *g, stream_node *n) {
   return any;
 }
 
-static void fire_source(stream_graph *g, stream_node *n) {
+static void fire_source(stream_graph *g, stream_node *n, stream_fn fn) {
   for (;;) {
     n->st.runs++;
     n->run_out = 0;
-    n->fn(g, n, 0, 0);
+    fn(g, n, 0, 0);
     int kids = check_children(g, n);
     if (!n->active || kids || n->blocked) break;
   }
@@ -255,7 +255,7 @@ void stream_fire(stream_graph *g, uint32_t i) {
   stream_queue *q = &n->in;
   n->st.firings++;
   g->firings++;
-  if (n->source) { fire_source(g, n); return; }
+  if (n->source) { fire_source(g, n, g->fns[i].fn); return; }
   int fl = flushing(n);
   uint32_t thresh = fl ? 1 : n->width;
   uint32_t items0 = n->st.items_in, sigs0 = n->st.sigs_in;
@@ -273,7 +273,7 @@ void stream_fire(stream_graph *g, uint32_t i) {
     if (limit) {
       uint32_t buf[STREAM_MAX_WIDTH];
       for (uint32_t k = 0; k < limit; k++) buf[k] = q->items[wrap(q->head + k, q->cap)];
-      x = n->fn(g, n, buf, limit);
+      x = g->fns[i].fn(g, n, buf, limit);
       if (x > limit) { g->errors++; x = limit; }
       q->head = wrap(q->head + x, q->cap);
       q->n -= x;
@@ -286,7 +286,7 @@ void stream_fire(stream_graph *g, uint32_t i) {
       q->shead = wrap(q->shead + 1, q->scap);
       q->sn--;
       n->st.sigs_in++;
-      if (n->sig) n->sig(g, n, s.tag, s.arg);
+      if (g->fns[i].sig) g->fns[i].sig(g, n, s.tag, s.arg);
       handled = 1;
     }
     kids = check_children(g, n);

@@ -94,6 +94,10 @@ typedef struct stream_node stream_node;
 typedef uint32_t (*stream_fn)(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count);
 // Signal handler: consumes one signal.
 typedef void (*stream_sig_fn)(stream_graph *g, stream_node *n, uint32_t tag, uint32_t arg);
+typedef struct {
+  stream_fn fn;
+  stream_sig_fn sig;
+} stream_fns;
 
 typedef struct {
   uint32_t firings, runs;           // firings, and runs in them
@@ -104,7 +108,7 @@ typedef struct {
 } stream_stats;
 
 struct stream_node {
-  const char *name;
+  char name[8];            // NUL-terminated (cut to 7 characters)
   uint8_t region;          // highest-numbered region containing the node
   uint8_t heads;           // region this node heads (flushes it starts), or STREAM_NONE
   uint8_t flush;           // flush status: lowest active flush region, or STREAM_NO_FLUSH
@@ -113,10 +117,9 @@ struct stream_node {
   uint8_t nout;
   uint8_t out[STREAM_MAX_OUT];
   uint8_t releases;        // the enumerate whose parent buffer this node releases, or STREAM_NONE
+  uint8_t kind;            // its functions: g->fns[i] is set from a program's table by this index
   uint32_t width;          // inputSizeHint: items per run when not flushing
   uint32_t max_out;        // most items one run writes to each successor
-  stream_fn fn;
-  stream_sig_fn sig;
   uint32_t pb_cap, pb_used;// parent buffer (enumerate): open parents
   uint32_t run_out;        // items written in the current run (checked against max_out)
   uint32_t user[8];        // the node function's own state
@@ -145,7 +148,17 @@ struct stream_graph {
   uint32_t lost;                    // items or signals that found no room (never, if the protocol holds)
   uint32_t errors;                  // protocol misuse by a node function (over max_out, no progress)
   uint32_t firings;
+  uint32_t pad_;
+  // The node functions, by node: last, so that everything above is free of
+  // pointers and laid out alike on the host and on rv32 (STREAM_WIRE_BYTES):
+  // the host builds a partition's graph and the thread fills these in
+  // (stream_ss_bind).
+  stream_fns fns[STREAM_MAX_NODES];
 };
+// The bytes of a graph that the host writes and a thread loads: all but fns,
+// checked to lie alike on the host and on rv32.
+#define STREAM_WIRE_BYTES 17064u
+_Static_assert(__builtin_offsetof(stream_graph, fns) == STREAM_WIRE_BYTES, "stream_graph: one layout on the host and rv32");
 
 // ---------------------------------------------------------------- building
 // stream_init: an empty graph for partition `me`. stream_add: a node (the

@@ -277,14 +277,14 @@ static uint32_t idle_fn(stream_graph *g, stream_node *n, const uint32_t *in, uin
 static void test_misuse(void) {
   stream_graph g;
   chain(&g, 0);
-  g.nodes[1].fn = greedy_fn;
+  g.fns[1].fn = greedy_fn;
   g.nodes[2].in.cap = 16;
   push(&g, 1, 4);
   g.nodes[1].active = 1;
   stream_fire(&g, 1);
   CHECK(g.errors > 0, "writing 8 items in a run with max_out 4 is counted (%u)", g.errors);
   chain(&g, 0);
-  g.nodes[2].fn = idle_fn;
+  g.fns[2].fn = idle_fn;
   push(&g, 2, 4);
   g.nodes[2].active = 1;
   stream_fire(&g, 2);

@@ -21,7 +21,7 @@ static void ssrun_field(const char *label, uint32_t x) {
 
 /* ss_run; a bad image or softswitch errors are reported as
  * "APP: thread ID: softswitch error N". */
-static int ssrun_fw_main(const char *app) {
+static inline int ssrun_fw_main(const char *app) {
   ss_thread t;
   ss_thread_image *img = tinselHeapBase();
   int r = ss_run(&t, img);

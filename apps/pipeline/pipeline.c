@@ -97,21 +97,30 @@ static uint32_t sink_fn(stream_graph *g, stream_node *n, const uint32_t *in, uin
 }
 static void sink_sig(stream_graph *g, stream_node *n, uint32_t tag, uint32_t arg) { (void)g, (void)n, (void)tag, (void)arg; }
 
+// Node i's functions (its kind is i): pipeline_build takes them from here, and
+// a thread binds the graph the host built to them (stream_ss_bind).
+const stream_fns pipeline_kinds[PL_NODES] = {
+    {src_fn, 0},        {filter_fn, forward}, {enum1_fn, forward}, {enum2_fn, forward},
+    {work_fn, forward}, {agg2_fn, agg_sig},   {agg1_fn, agg_sig},  {sink_fn, sink_sig},
+};
+#define K(i) pipeline_kinds[i].fn, pipeline_kinds[i].sig
+
 void pipeline_build(stream_graph *g, const pipeline_cfg *cfg, const uint8_t *place, uint32_t me) {
   stream_init(g, me);
   for (uint32_t i = 0; i < PL_NODES; i++) g->place[i] = place ? place[i] : 0;
   uint32_t q = cfg->qcap, s = cfg->scap < STREAM_SIGNALS_PER_RUN ? STREAM_SIGNALS_PER_RUN : cfg->scap;
   // qcap raised to the protocol's minimum: producer's max_out + width - 1
 #define Q(pmax, w) (q > (pmax) + (w) - 1u ? q : (pmax) + (w) - 1u)
-  stream_add(g, "source", STREAM_NONE, 0, 0, 4, 4, src_fn, 0, 0, 0);
-  stream_add(g, "filter", PL_SRC, 0, STREAM_NONE, 4, 4, filter_fn, forward, Q(4, 4), s);
-  stream_add(g, "enum1", PL_FILTER, 0, 1, 1, 3, enum1_fn, forward, Q(4, 1), s);
-  stream_add(g, "enum2", PL_ENUM1, 1, 2, 1, 2, enum2_fn, forward, Q(3, 1), s);
-  stream_add(g, "work", PL_ENUM2, 2, STREAM_NONE, 4, 4, work_fn, forward, Q(2, 4), s);
-  stream_add(g, "agg2", PL_WORK, 2, STREAM_NONE, 8, 1, agg2_fn, agg_sig, Q(4, 8), s);
-  stream_add(g, "agg1", PL_AGG2, 1, STREAM_NONE, 8, 1, agg1_fn, agg_sig, Q(1, 8), s);
-  stream_add(g, "sink", PL_AGG1, 0, STREAM_NONE, 4, 0, sink_fn, sink_sig, Q(1, 4), s);
+  stream_add(g, "source", STREAM_NONE, 0, 0, 4, 4, K(PL_SRC), 0, 0);
+  stream_add(g, "filter", PL_SRC, 0, STREAM_NONE, 4, 4, K(PL_FILTER), Q(4, 4), s);
+  stream_add(g, "enum1", PL_FILTER, 0, 1, 1, 3, K(PL_ENUM1), Q(4, 1), s);
+  stream_add(g, "enum2", PL_ENUM1, 1, 2, 1, 2, K(PL_ENUM2), Q(3, 1), s);
+  stream_add(g, "work", PL_ENUM2, 2, STREAM_NONE, 4, 4, K(PL_WORK), Q(2, 4), s);
+  stream_add(g, "agg2", PL_WORK, 2, STREAM_NONE, 8, 1, K(PL_AGG2), Q(4, 8), s);
+  stream_add(g, "agg1", PL_AGG2, 1, STREAM_NONE, 8, 1, K(PL_AGG1), Q(1, 8), s);
+  stream_add(g, "sink", PL_AGG1, 0, STREAM_NONE, 4, 0, K(PL_SINK), Q(1, 4), s);
 #undef Q
+#undef K
   g->nodes[PL_SRC].user[1] = cfg->items;
   g->nodes[PL_SRC].user[2] = cfg->seed;
   g->nodes[PL_ENUM1].pb_cap = cfg->pb1 ? cfg->pb1 : 1;

@@ -21,6 +21,8 @@ typedef struct {
   uint32_t pb1, pb2;// parent buffers of enum1 and enum2 (at least 1)
 } pipeline_cfg;
 
+// The node functions by kind (node i is of kind i).
+extern const stream_fns pipeline_kinds[PL_NODES];
 // Build the graph for partition `me`, node i on partition place[i] (NULL: all on 0).
 void pipeline_build(stream_graph *g, const pipeline_cfg *cfg, const uint8_t *place, uint32_t me);
 // What the sink saw (its node's state): items and a checksum of their sequence.

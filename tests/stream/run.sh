@@ -75,29 +75,37 @@ for bad in "--items" "--items x" "--qcap 65" "--bogus" "--threads 0" "--threads 
   if [ $rc -eq 2 ] && grep -q '^.*pipeline_ss: ' <<<"$out"; then pass "pipeline_ss $bad: refused"
   else fail "pipeline_ss $bad: refused (exit 2 with a message)" "exit $rc" "$out"; fi
 done
+for bad in "--config bogus" "--imem huge" "--delay-seed x" "--trace" "--items"; do
+  # shellcheck disable=SC2086
+  out=$("$BIN/pipeline_tinsel" $bad 2>&1); rc=$?
+  if [ $rc -eq 2 ] && grep -q 'pipeline_tinsel: ' <<<"$out"; then pass "pipeline_tinsel $bad: refused"
+  else fail "pipeline_tinsel $bad: refused (exit 2 with a message)" "exit $rc" "$out"; fi
+done
 out=$("$BIN/pipeline_oracle" --lazy 2>&1); rc=$?
 check "pipeline_oracle --lazy: refused (an engine option)" test $rc -eq 2 -a -n "$out"
 
-# On the tile cycle model (8 of its 64 threads hold the nodes), with and
-# without random message delays, and flooded (every queue at its minimum,
-# parent buffers of 1): the oracle's output for the images' 100 items, no
-# item lost, every node drained (the firmware checks and says FAILED).
-FWS=$BUILD/fw/stream
-if [ -x "$BIN/tsim" ] && [ -f "$FWS/pipeline_tile_100.elf" ] && [ -f "$FWS/pipeline_tile_100_flood.elf" ]; then
-  ref=$("$BIN/pipeline_oracle" --items 100 | grep '^pipeline:')
-  for run in "pipeline_tile_100:" "pipeline_tile_100:7" "pipeline_tile_100_flood:3"; do
-    elf=${run%%:*} seed=${run#*:}
-    name="tile model$([ "${elf%_flood}" != "$elf" ] && echo ", flooded")${seed:+, delay seed $seed}"
-    out=$("$BIN/tsim" --config tile --all-threads --imem enlarged --max-cycles 50000000 \
-            ${seed:+--delay-seed $seed} --elf "$FWS/$elf.elf" --quiet 2>&1); rc=$?
-    if [ $rc -eq 0 ] && grep -q ': agrees$' <<<"$out" && ! grep -q FAILED <<<"$out" &&
-       [ "$(grep '^pipeline:' <<<"$out")" = "$ref" ]; then
+# On the tile cycle model (8 of its 64 threads hold the nodes; pipeline_tinsel
+# builds their images on the host, tsim runs pipeline_fw.c's image), with
+# and without random message delays, and flooded (every queue at its
+# minimum, parent buffers of 1): the oracle's output for 100 items, no item
+# lost, every node drained, every thread's report read.
+TFW=$BUILD/fw/boards/tile/pipeline.elf
+if [ -x "$BIN/tsim" ] && [ -x "$BIN/pipeline_tinsel" ] && [ -f "$TFW" ]; then
+  for run in ":" ":7" "--qcap 0 --scap 0 --pb1 1 --pb2 1:3"; do
+    args=${run%%:*} seed=${run#*:}
+    name="tile model$([ -n "$args" ] && echo ", flooded")${seed:+, delay seed $seed}"
+    # shellcheck disable=SC2086
+    ref=$("$BIN/pipeline_oracle" --items 100 $args | grep '^pipeline:')
+    # shellcheck disable=SC2086
+    out=$("$BIN/pipeline_tinsel" --config tile --imem enlarged --items 100 $args --quiet --tsim "$BIN/tsim" --fw "$TFW" \
+            ${seed:+--delay-seed $seed} 2>&1); rc=$?
+    if [ $rc -eq 0 ] && grep -q ': agrees$' <<<"$out" && [ "$(grep '^pipeline:' <<<"$out")" = "$ref" ]; then
       pass "$name: the oracle's output"
     else fail "$name: the oracle's output" "exit $rc" "want: $ref" "$out"; fi
-    grep '^tinsel:' <<<"$out"
+    grep '^tinsel: tile,' <<<"$out" | tail -n 1
   done
 else
-  fail "tile model" "no $BIN/tsim or $FWS/pipeline_tile_100[_flood].elf (make all builds them)"
+  fail "tile model" "no $BIN/tsim, $BIN/pipeline_tinsel or $TFW (make all builds them)"
 fi
 
 finish
