@@ -12,9 +12,11 @@
 //
 //   pipeline_tinsel [--items N ...as pipeline_oracle] [--config tile|board|box]
 //                   [--delay-seed D] [--imem standard|enlarged] [--fw FILE.elf] [--tsim PATH]
-//                   [--keep-preload FILE]
+//                   [--keep-preload FILE] [--threads T]
 //
-// Placement: one node per thread, as before the images fitted: on a tile
+// Placement: T partitions (--threads, default 8: one node per thread), node
+// i on partition i*T/8 as pipeline_ss places them; partition p on a thread
+// as before the host built the images: on a tile
 // two threads per core on all four cores, on a board 8 mailboxes over the
 // mesh, on a box boards 0, 1 and 2 in turn.
 #define _POSIX_C_SOURCE 200809L
@@ -38,7 +40,7 @@ static uint32_t part_addr(int cfg, uint32_t p) {
 typedef struct {
   stream_graph g[PL_NODES];
   uint32_t tw[PL_NODES][14];  // part, thread id, bad image, cycles, lost, errors; ss_stats
-  uint32_t seen[PL_NODES];    // lines: t, s, and n, q, u of its node
+  uint32_t seen[PL_NODES];    // lines: t, s, and n, q, u of each of its nodes
   uint32_t failed_lines;
 } Run;
 
@@ -100,7 +102,7 @@ static void usage_die(const char *prog, const char *msg) {
 
 int main(int argc, char **argv) {
   // Our options first; the rest are pipeline_oracle's (pipeline_args).
-  const char *config = "board", *delay_seed = NULL, *fw = NULL, *tsim = "build/bin/tsim", *keep = NULL, *imem = "standard";
+  const char *config = "board", *delay_seed = NULL, *fw = NULL, *tsim = "build/bin/tsim", *keep = NULL, *imem = "standard", *threads = "8";
   char *rest[64];
   int nrest = 0;
   rest[nrest++] = argv[0];
@@ -108,7 +110,7 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     const char **dst = !strcmp(a, "--config") ? &config : !strcmp(a, "--delay-seed") ? &delay_seed
                      : !strcmp(a, "--fw") ? &fw : !strcmp(a, "--tsim") ? &tsim : !strcmp(a, "--keep-preload") ? &keep
-                     : !strcmp(a, "--imem") ? &imem : NULL;
+                     : !strcmp(a, "--imem") ? &imem : !strcmp(a, "--threads") ? &threads : NULL;
     if (dst) {
       if (i + 1 >= argc) usage_die(argv[0], "an option wants a value");
       *dst = argv[++i];
@@ -129,6 +131,9 @@ int main(int argc, char **argv) {
   if (cfgi < 0) usage_die(argv[0], "--config is tile, board or box");
   if (!fw) fw = cfgi == 0 ? "build/fw/boards/tile/pipeline.elf" : "build/fw/pipeline.elf";
   if (strcmp(imem, "standard") && strcmp(imem, "enlarged")) usage_die(argv[0], "--imem is standard or enlarged");
+  uint32_t parts = (uint32_t)strtoul(threads, NULL, 10);
+  if (strspn(threads, "0123456789") != strlen(threads) || parts < 1 || parts > PL_NODES)
+    usage_die(argv[0], "--threads wants 1 to 8");
   if (delay_seed && strspn(delay_seed, "0123456789") != strlen(delay_seed))
     usage_die(argv[0], "--delay-seed wants a number");
 
@@ -140,8 +145,9 @@ int main(int argc, char **argv) {
   }
   uint32_t nt = (uint32_t)m.nthreads, addr[PL_NODES], thread[PL_NODES];
   uint8_t place[PL_NODES];
-  for (uint32_t p = 0; p < PL_NODES; p++) {
-    addr[p] = part_addr(cfgi, p), place[p] = (uint8_t)p, thread[p] = nt;
+  for (uint32_t i = 0; i < PL_NODES; i++) place[i] = (uint8_t)(i * parts / PL_NODES);  // as pipeline_ss
+  for (uint32_t p = 0; p < parts; p++) {
+    addr[p] = part_addr(cfgi, p), thread[p] = nt;
     for (uint32_t t = 0; t < nt; t++)
       if (place_thread_addr(&m, t) == addr[p]) thread[p] = t;
     if (thread[p] == nt) {
@@ -157,7 +163,7 @@ int main(int argc, char **argv) {
                           .image_bytes = sizeof none};
   if (!image || !bytes) usage_die(argv[0], "out of memory");
   for (uint32_t t = 0; t < nt; t++) image[t] = (uint8_t *)&none, bytes[t] = sizeof none;
-  for (uint32_t p = 0; p < PL_NODES; p++) {
+  for (uint32_t p = 0; p < parts; p++) {
     pipeline_build(&img[p].state.g, &cfg, place, p);
     const char *bad = stream_check(&img[p].state.g);
     if (bad) {
@@ -182,8 +188,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s: %s\n", argv[0], err);
     return 2;
   }
-  printf("tinsel: %s, %u items, %u threads with a partition (one node each) of %u; %s\n", config,
-         (unsigned)cfg.items, (unsigned)PL_NODES, (unsigned)nt, fw);
+  printf("tinsel: %s, %u items, %u threads with a partition (of %u nodes) of %u; %s\n", config,
+         (unsigned)cfg.items, (unsigned)parts, (unsigned)PL_NODES, (unsigned)nt, fw);
   char tsim_config[96];  // tsim's --config, and its --imem
   snprintf(tsim_config, sizeof tsim_config, "%s --imem %s", config, imem);
   int st = ssrun_tsim(tsim, tsim_config, fw, path, delay_seed, line_fn, &run);
@@ -192,22 +198,24 @@ int main(int argc, char **argv) {
 
   const stream_graph *gp[PL_NODES];
   uint32_t missing = 0, cycles = 0, msgs = 0, bad = 0;
-  for (uint32_t p = 0; p < PL_NODES; p++) {
+  for (uint32_t p = 0; p < parts; p++) {
+    uint32_t nodes = 0;
+    for (uint32_t i = 0; i < PL_NODES; i++) nodes += place[i] == p;
     gp[p] = &run.g[p];
-    missing += run.seen[p] != 5;  // t, s, and n, q, u of its one node
+    missing += run.seen[p] != 2 + 3 * nodes;  // t, s, and n, q, u of each node
     bad += run.tw[p][2] || run.tw[p][13];
     if (run.tw[p][3] > cycles) cycles = run.tw[p][3];
     msgs += run.tw[p][9];
   }
   pipeline_verdict v;
-  pipeline_judge(gp, PL_NODES, place, &cfg, &v);
+  pipeline_judge(gp, parts, place, &cfg, &v);
   printf("pipeline: %u items in, %u out, hash 0x%08x\n", (unsigned)cfg.items, (unsigned)v.out, (unsigned)v.hash);
   if (!o.quiet) {
     stream_report_header();
-    for (uint32_t p = 0; p < PL_NODES; p++) stream_report(gp[p]);
-    for (uint32_t p = 0; p < PL_NODES; p++)
-      printf("thread 0x%x (%s): %u cycles in ss_run, %u waiting; sent %u, received %u messages; %u handlers\n",
-             (unsigned)run.tw[p][1], run.g[p].nodes[p].name, (unsigned)run.tw[p][3], (unsigned)run.tw[p][11],
+    for (uint32_t p = 0; p < parts; p++) stream_report(gp[p]);
+    for (uint32_t p = 0; p < parts; p++)
+      printf("thread 0x%x (partition %u, from %s): %u cycles in ss_run, %u waiting; sent %u, received %u messages; %u handlers\n",
+             (unsigned)run.tw[p][1], (unsigned)p, run.g[p].nodes[(p * PL_NODES + parts - 1) / parts].name, (unsigned)run.tw[p][3], (unsigned)run.tw[p][11],
              (unsigned)run.tw[p][7], (unsigned)run.tw[p][9], (unsigned)run.tw[p][10]);
   }
   int ok = st == 0 && !missing && !bad && !run.failed_lines && v.ok;

@@ -87,15 +87,16 @@ check "pipeline_oracle --lazy: refused (an engine option)" test $rc -eq 2 -a -n 
 # On the tile cycle model (8 of its 64 threads hold the nodes; pipeline_tinsel
 # builds their images on the host, tsim runs pipeline_fw.c's image), with
 # and without random message delays, and flooded (every queue at its
-# minimum, parent buffers of 1): the oracle's output for 100 items, no item
-# lost, every node drained, every thread's report read.
+# minimum, parent buffers of 1), and with several nodes on a thread: the
+# oracle's output for 100 items, no item lost, every node drained, every
+# thread's report read.
 TFW=$BUILD/fw/boards/tile/pipeline.elf
 if [ -x "$BIN/tsim" ] && [ -x "$BIN/pipeline_tinsel" ] && [ -f "$TFW" ]; then
-  for run in ":" ":7" "--qcap 0 --scap 0 --pb1 1 --pb2 1:3"; do
+  for run in ":" ":7" "--qcap 0 --scap 0 --pb1 1 --pb2 1:3" "--threads 3 --qcap 0 --scap 0 --pb1 1 --pb2 1:4"; do
     args=${run%%:*} seed=${run#*:}
-    name="tile model$([ -n "$args" ] && echo ", flooded")${seed:+, delay seed $seed}"
+    name="tile model$([ -n "$args" ] && echo ", flooded")$([ "${args#--threads}" != "$args" ] && echo ", 3 partitions of 2-3 nodes")${seed:+, delay seed $seed}"
     # shellcheck disable=SC2086
-    ref=$("$BIN/pipeline_oracle" --items 100 $args | grep '^pipeline:')
+    ref=$("$BIN/pipeline_oracle" --items 100 ${args#--threads 3} | grep '^pipeline:')
     # shellcheck disable=SC2086
     out=$("$BIN/pipeline_tinsel" --config tile --imem enlarged --items 100 $args --quiet --tsim "$BIN/tsim" --fw "$TFW" \
             ${seed:+--delay-seed $seed} 2>&1); rc=$?
