@@ -1,7 +1,14 @@
-// sqrtf.c: correctly rounded single-precision square root in integer
-// arithmetic. Tinsel's FPU has no fsqrt (tinsel.md §1.1); this gives the
-// bit-exact IEEE result (round to nearest even), so firmware matches the
-// host's sqrtf. Pure C: unit-tested on the host against sqrtf.
+// sqrtf.c: correctly rounded single-precision square root. Tinsel's FPU
+// has no fsqrt (tinsel.md §1.1) but multiplies and subtracts: three Newton
+// steps of the reciprocal square root in float give the root to within a
+// few units, and the exact remainder in integers (one 32-bit multiply)
+// steps it to the IEEE result (round to nearest even), so firmware matches
+// the host's sqrtf bit for bit. About 60 instructions where a
+// digit-by-digit loop took ~230 (airfoil's adt_calc takes five roots per
+// cell). The float steps only estimate: whatever their rounding (and
+// Tinsel's conversions), the integer steps decide (at most three over
+// every float in [0.5, 2) on the host), so the host tests exercise the
+// same answers. Unit-tested on the host against sqrtf.
 #include "fwlib.h"
 
 static uint32_t f2u(float f) { union { float f; uint32_t u; } c = { .f = f }; return c.u; }
@@ -24,26 +31,24 @@ float fw_sqrtf(float x) {
     e = (int)exp - 127;
     man |= 0x800000u;
   }
-  // x = man * 2^(e-23). Make the exponent even; then the root of
-  // N = man * 2^25 (or 2^26) has 25 bits: 24 result bits plus a rounding bit.
+  // x = man * 2^(e-23); with e made even (man in [2^23, 2^25)),
+  // sqrt(x) = sqrt(P) * 2^(e/2 - 23) where P = man * 2^23 is in [2^46, 2^48).
   if (e & 1) { man <<= 1; e--; }
-  // Digit by digit, one root bit b = 2^j per step (j = 24..0), in 32-bit
-  // words (RV32 has no 64-bit arithmetic; this is ~4x fewer instructions
-  // than working on N itself). rem is the remainder N - root^2 scaled by
-  // 2^-j, so it doubles as j falls; two_root is 2 * root. Bit b belongs to
-  // the root iff (root + b)^2 <= N, i.e. two_root + b <= rem. rem stays
-  // below 2^28.
-  uint32_t rem = man << 1, root = 0, two_root = 0;
-  for (uint32_t b = 1u << 24; b; b >>= 1) {
-    uint32_t t = two_root + b;
-    if (t <= rem) { rem -= t; two_root = t + b; root += b; }
-    rem <<= 1;
-  }
-  // root has 25 significant bits: the last one is the half-ulp bit.
-  uint32_t r = root;
-  uint32_t half = r & 1u;
-  r >>= 1;
-  if (half && (rem != 0 || (r & 1u))) r++; // exact ties cannot occur; rem!=0 means above half
+  float fp = (float)(int32_t)man * 8388608.0f, h = 0.5f * fp;  // signed: Tinsel has no fcvt.s.wu
+  float y = u2f(0x5f3759dfu - (f2u(fp) >> 1)); // 1/sqrt(P) within 3.5 %
+#pragma GCC unroll 1   // -Os would unroll it: 100 bytes
+  for (int i = 0; i < 3; i++) y = y * (1.5f - h * y * y);
+  // Q: the estimate fp * y of sqrt(P) as an integer (Tinsel's conversion
+  // rounds to nearest where the host's truncates: either is a start).
+  uint32_t q = (uint32_t)(int32_t)(fp * y);
+  // REM = P - Q^2 is within a few times 2^25 of 0, so its low 32 bits are it:
+  // Q steps to floor(sqrt(P)), where 0 <= REM <= 2Q.
+  int32_t rem = (int32_t)((man << 23) - q * q);
+  while (rem < 0) { q--; rem += (int32_t)(2 * q + 1); }
+  while (rem > (int32_t)(2 * q)) { rem -= (int32_t)(2 * q + 1); q++; }
+  // sqrt(P) is never Q + 1/2 exactly ((Q + 1/2)^2 is not an integer), so it
+  // rounds up iff REM > Q. A root of 2^24 carries into the exponent.
+  uint32_t r = q + (rem > (int32_t)q);
   int re = e / 2 + 127;
   return u2f(((uint32_t)re << 23) + (r - 0x800000u));
 }
