@@ -8,10 +8,14 @@
 
 // Images without invocations (the firmware tests) link no generated code:
 // this default stands in (a weak function: never inlined, so op2c's wins).
+// ss_init checks through it that op2c's table covers every invocation;
+// each end then reads ss_end_combine[k] without a call (post_end). The
+// table is a weak reference: without invocations nothing reads it.
 __attribute__((weak)) ss_combine_fn ss_end_combine_of(uint32_t k) {
   (void)k;
   return 0;
 }
+extern const ss_combine_fn ss_end_combine[] __attribute__((weak));
 
 // SS_OP2=0 builds the softswitch without OP2's invocations (begins held,
 // ends folded in trees) and without the host's system messages (LOAD, STORE,
@@ -24,17 +28,14 @@ __attribute__((weak)) ss_combine_fn ss_end_combine_of(uint32_t k) {
 #define INVOCATIONS(t) (SS_OP2 ? (t)->img->num_invocations : 0u)
 #define AT(t, off) ((void *)((t)->base + (off)))
 
-// Count trailing zeros of a non-zero word without libgcc (no Zbb on Tinsel).
-static uint32_t ctz32(uint32_t x) {
-  if (x & 1u) return 0;                   // the common case: pin 0, device 32k
-  uint32_t n = 0;
-  if (!(x & 0xffffu)) { n += 16; x >>= 16; }
-  if (!(x & 0xffu))   { n += 8;  x >>= 8; }
-  if (!(x & 0xfu))    { n += 4;  x >>= 4; }
-  if (!(x & 0x3u))    { n += 2;  x >>= 2; }
-  if (!(x & 0x1u))    { n += 1; }
-  return n;
-}
+// Count trailing zeros of a non-zero word without libgcc (no Zbb on Tinsel):
+// x & -x isolates the lowest set bit, 2^n; times the de Bruijn word
+// 0x077cb531 its top five bits are distinct for each n, and the table
+// (data memory, not code) maps them back to n. A multiply and a load in
+// place of a five-step search (4.9 % of airfoil's instructions).
+static const uint8_t ctz_of_top5[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20, 15, 25, 17, 4,  8,
+                                        31, 27, 13, 23, 21, 19, 16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+static inline uint32_t ctz32(uint32_t x) { return ctz_of_top5[((x & -x) * 0x077cb531u) >> 27]; }
 
 static const ss_dev_type *type_of(const ss_device *d) { return &ss_dev_types[d->type]; }
 
@@ -121,7 +122,7 @@ static int init_invocations(ss_thread *t) {
 // folds into the node of invocation k; a node that fires queues its end.
 static void post_end(ss_thread *t, uint32_t k, const void *payload, uint32_t devices) {
   if (k >= t->img->num_invocations) { t->img->stats.errors++; return; }
-  if (ss_tree_post(tree_node(t, k), payload, t->inv[k].end_bytes, ss_end_combine_of(k), devices)) {
+  if (ss_tree_post(tree_node(t, k), payload, t->inv[k].end_bytes, ss_end_combine[k], devices)) {
     if (t->nends < SS_MAX_ENDS_WAITING) t->ends[t->nends++] = (uint8_t)k;
     else t->img->stats.errors++;
   }

@@ -88,6 +88,7 @@ static int end_send(const void *gp, const void *props, void *state, void *payloa
 }
 static void add_values(void *acc, const void *in) { ((end_msg *)acc)->value += ((const end_msg *)in)->value; }
 ss_combine_fn ss_end_combine_of(uint32_t k) { return k < 2 ? add_values : 0; }
+const ss_combine_fn ss_end_combine[2] = { add_values, add_values };
 static const ss_send_fn end_sends[] = { end_send };
 
 // T_STEP: a device of two invocations. In pin 0 is the begin of either
