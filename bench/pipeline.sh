@@ -15,7 +15,7 @@ printf '| --- | --- | --- | --- | --- | --- |\n'
 for c in "default:" "flood:--qcap 0 --scap 0 --pb1 1 --pb2 1" "roomy:--qcap 64 --scap 16 --pb1 50 --pb2 50"; do
   IFS=: read -r name args <<<"$c"
   # shellcheck disable=SC2086
-  out=$("$BIN/pipeline_tinsel" --config tile --imem "${IMEM:-enlarged}" --items 300 $args --tsim "$BIN/tsim" --fw "$TFW" 2>&1)
+  out=$("$BIN/pipeline_tinsel" --config tile --imem "${IMEM:-standard}" --items 300 $args --tsim "$BIN/tsim" --fw "$TFW" 2>&1)
   grep -q ': agrees$' <<<"$out" || { echo "bench: $name: the model's run failed"; echo "$out" | tail -n 5; exit 1; }
   cycles=$(sed -n 's/^tinsel: tile, \([0-9]*\) cycles in ss_run.*/\1/p' <<<"$out")
   msgs=$(sed -n 's/^tsim: messages: sent \([0-9]*\) .*/\1/p' <<<"$out")

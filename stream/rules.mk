@@ -27,20 +27,20 @@ $(BIN)/pipeline_ss: apps/pipeline/pipeline_ss.c apps/pipeline/pipeline_args.c st
 TARGETS += $(BIN)/test_stream $(BIN)/pipeline_oracle $(BIN)/pipeline_ss
 
 # Firmware: one thread program for every node kind (apps/pipeline/pipeline_fw.c),
-# within real Tinsel's instruction memory (checkelf): the host builds the
-# graph and loads it as data, the threads report raw words the host formats,
-# and the softswitch is built with SS_OP2=0 (no OP2 invocations or system
-# messages: docs/stream.md "Firmware size"). $(FW)/pipeline.elf for a board
-# or a box, $(FW)/boards/tile/pipeline.elf for a tile's layout.
-# The stream objects at -O2 rather than the firmware's -Os: fewer cycles, and
-# the image still fits (sizes and cycles: docs/stream.md "Measured").
-STREAM_FW_OPT := -O2
-PL_SS_FLAGS   := -DSS_OP2=0 -msave-restore
+# within real Tinsel's instruction memory (checkelf's 7616 bytes): the host
+# builds the graph and loads it as data, the threads report raw words the
+# host formats, and the softswitch is built with SS_OP2=0 (no OP2
+# invocations or system messages: docs/stream.md "Firmware size").
+# $(FW)/pipeline.elf for a board or a box, $(FW)/boards/tile/pipeline.elf for
+# a tile's layout. The stream objects and that softswitch at -Os
+# -msave-restore, linked with -flto: -O2 does not fit (sizes and cycles:
+# docs/stream.md "Firmware size").
+STREAM_FW_OPT := -Os -msave-restore -flto
+PL_SS_FLAGS   := -DSS_OP2=0 -msave-restore -flto
 PL_FW_OBJS    := stream ss_stream pipeline pipeline_fw
-# Not yet within real Tinsel's 7616 bytes (docs/stream.md "Firmware size"):
-# checked against the enlarged model's budget (TinselEnlargedAppInstrBytes),
-# run with tsim --imem enlarged.
-PL_IMEM       := enlarged
+# PL_IMEM=enlarged: checked against the enlarged model's budget
+# (TinselEnlargedAppInstrBytes) and run with tsim --imem enlarged.
+PL_IMEM       := standard
 PL_CHECKELF   := $(if $(filter enlarged,$(PL_IMEM)),--budget 64960)
 PL_TILE_CFLAGS = $(subst -I$(GEN),-I$(GEN)/boards/tile,$(FW_CFLAGS))
 # $(1): the image's folder, $(2): the name of its compile flags, $(3): its gen folder
@@ -56,7 +56,8 @@ $(1)/stream/pl_softswitch.o: firmware/softswitch/softswitch.c $(FW_HDRS) $(3)/ti
 	$(FW_CC) $$($(2)) $(PL_SS_FLAGS) -c $$< -o $$@
 $(1)/pipeline.elf: $(PL_FW_OBJS:%=$(1)/stream/pl_%.o) $(1)/stream/pl_softswitch.o $(1)/app_entry.o $(1)/libfw.a \
                    firmware/link/app.ld $(3)/tinsel.ld $(CHECKELF)
-	$(FW_CC) $(subst -L$(GEN),-L$(3),$(FW_LDFLAGS)) $(1)/app_entry.o $(PL_FW_OBJS:%=$(1)/stream/pl_%.o) \
+	$(FW_CC) $(filter-out -I%,$($(2))) $(STREAM_FW_OPT) $(subst -L$(GEN),-L$(3),$(FW_LDFLAGS)) \
+	  $(1)/app_entry.o $(PL_FW_OBJS:%=$(1)/stream/pl_%.o) \
 	  $(1)/stream/pl_softswitch.o $(1)/libfw.a $(FW_LDLIBS) -o $$@
 	$(CHECKELF) $(PL_CHECKELF) $$@
 TARGETS += $(1)/pipeline.elf

@@ -84,27 +84,20 @@ static int push_signal(stream_queue *q, uint32_t tag, uint32_t arg) {
   return 1;
 }
 
-// Free space of node c's input as its producer sees it.
-static void space(const stream_graph *g, uint32_t c, uint32_t *items, uint32_t *sigs) {
+// Free space of node c's input as its producer sees it: room[0] items,
+// room[1] signals (indexed by STREAM_E_ITEM and STREAM_E_SIG).
+static void space(const stream_graph *g, uint32_t c, uint32_t room[2]) {
   const stream_queue *q = &g->nodes[c].in;
-  if (LOCAL(g, c)) {
-    *items = q->cap - q->n;
-    *sigs = q->scap - q->sn;
-  } else {
-    const stream_proxy *x = &g->proxy[c];
-    *items = q->cap - (x->sent_items - x->freed_items);
-    *sigs = q->scap - (x->sent_sigs - x->freed_sigs);
-  }
-}
-
-static int full_space(const stream_graph *g, uint32_t c, uint32_t items, uint32_t sigs) {
-  return items < g->nodes[g->nodes[c].producer].max_out || sigs < STREAM_SIGNALS_PER_RUN;
+  const stream_proxy *x = &g->proxy[c];
+  int local = LOCAL(g, c);
+  room[0] = q->cap - (local ? q->n : x->sent_items - x->freed_items);
+  room[1] = q->scap - (local ? q->sn : x->sent_sigs - x->freed_sigs);
 }
 
 int stream_full(const stream_graph *g, uint32_t i) {
-  uint32_t items, sigs;
-  space(g, i, &items, &sigs);
-  return full_space(g, i, items, sigs);
+  uint32_t room[2];
+  space(g, i, room);
+  return room[0] < g->nodes[g->nodes[i].producer].max_out || room[1] < STREAM_SIGNALS_PER_RUN;
 }
 
 static int flushing(const stream_node *n) { return n->flush <= n->region; }
@@ -122,20 +115,20 @@ static void activate(stream_node *n) {
 
 // ------------------------------------------------------------- outboxes
 
-static void outbox_put(stream_graph *g, uint32_t c, uint32_t kind, uint32_t word) {
-  stream_proxy *x = &g->proxy[c];
-  if (kind == STREAM_E_FLUSH && x->ob_n) {  // flushes in a row: the lowest region covers them
-    uint32_t last = wrap(x->ob_head + x->ob_n - 1, STREAM_OUTBOX);
-    if (x->ob_kind[last] == STREAM_E_FLUSH) {
-      if (word < x->ob_word[last]) x->ob_word[last] = word;
-      return;
-    }
+// (The proxy by pointer: its fields at small offsets, so one base register
+// reaches them all.)
+static void outbox_put(stream_proxy *x, uint32_t kind, uint32_t word, uint32_t *lost) {
+  uint32_t n = x->ob_n, last = wrap(x->ob_head + n - 1, STREAM_OUTBOX);
+  if (kind == STREAM_E_FLUSH && n && x->ob_kind[last] == STREAM_E_FLUSH) {
+    // flushes in a row: the lowest region covers them
+    if (word < x->ob_word[last]) x->ob_word[last] = word;
+    return;
   }
-  if (x->ob_n == STREAM_OUTBOX) { g->lost++; return; }
-  uint32_t at = wrap(x->ob_head + x->ob_n, STREAM_OUTBOX);
+  if (n == STREAM_OUTBOX) { ++*lost; return; }
+  uint32_t at = wrap(x->ob_head + n, STREAM_OUTBOX);
   x->ob_kind[at] = (uint8_t)kind;
   x->ob_word[at] = word;
-  x->ob_n++;
+  x->ob_n = n + 1;
   if (kind == STREAM_E_ITEM) x->sent_items++;
   if (kind == STREAM_E_SIG) x->sent_sigs++;
   uint32_t used = (x->sent_items - x->freed_items) + (x->sent_sigs - x->freed_sigs);
@@ -144,27 +137,26 @@ static void outbox_put(stream_graph *g, uint32_t c, uint32_t kind, uint32_t word
 
 // ------------------------------------------------------------- emitting
 
-void stream_emit(stream_graph *g, stream_node *n, uint32_t out, uint32_t item) {
+// One entry (an item, or a signal as its wire word) to successor `out`.
+__attribute__((noinline)) static void emit(stream_graph *g, stream_node *n, uint32_t out, uint32_t kind, uint32_t word) {
   if (out >= n->nout) { g->errors++; return; }
-  uint32_t c = n->out[out];
-  if (++n->run_out > n->max_out) g->errors++;  // more than the node promised
-  n->st.items_out++;
-  uint32_t items, sigs;
-  space(g, c, &items, &sigs);
-  if (!items) { g->lost++; return; }
-  if (LOCAL(g, c)) push_item(&g->nodes[c].in, item);
-  else outbox_put(g, c, STREAM_E_ITEM, item);
+  uint32_t c = n->out[out], room[2];
+  if (kind == STREAM_E_ITEM && ++n->run_out > n->max_out) g->errors++;  // more than the node promised
+  if (kind == STREAM_E_ITEM) n->st.items_out++;
+  else n->st.sigs_out++;
+  space(g, c, room);
+  if (!room[kind]) { g->lost++; return; }
+  if (!LOCAL(g, c)) outbox_put(&g->proxy[c], kind, word, &g->lost);
+  else if (kind == STREAM_E_ITEM) push_item(&g->nodes[c].in, word);
+  else push_signal(&g->nodes[c].in, word >> 24, word & 0xffffffu);
+}
+
+void stream_emit(stream_graph *g, stream_node *n, uint32_t out, uint32_t item) {
+  emit(g, n, out, STREAM_E_ITEM, item);
 }
 
 void stream_emit_signal(stream_graph *g, stream_node *n, uint32_t out, uint32_t tag, uint32_t arg) {
-  if (out >= n->nout) { g->errors++; return; }
-  uint32_t c = n->out[out];
-  n->st.sigs_out++;
-  uint32_t items, sigs;
-  space(g, c, &items, &sigs);
-  if (!sigs) { g->lost++; return; }
-  if (LOCAL(g, c)) push_signal(&g->nodes[c].in, tag & 0xffu, arg & 0xffffffu);
-  else outbox_put(g, c, STREAM_E_SIG, (tag & 0xffu) << 24 | (arg & 0xffffffu));
+  emit(g, n, out, STREAM_E_SIG, (tag & 0xffu) << 24 | (arg & 0xffffffu));
 }
 
 static void take_flush(stream_node *c, uint32_t region) {
@@ -177,7 +169,7 @@ void stream_flush_from(stream_graph *g, stream_node *n, uint32_t region) {
     uint32_t c = n->out[k];
     if (g->nodes[c].region < region) continue;  // the flush stays in its region
     if (LOCAL(g, c)) take_flush(&g->nodes[c], region);
-    else outbox_put(g, c, STREAM_E_FLUSH, region);
+    else outbox_put(&g->proxy[c], STREAM_E_FLUSH, region, &g->lost);
   }
 }
 
@@ -225,19 +217,14 @@ int stream_fireable(const stream_graph *g, uint32_t i) {
   return LOCAL(g, i) && n->active && !n->blocked && !child_active(g, n);
 }
 
-// After a run: activate every child whose queue became FULL; 1 if any child is active.
+// After a run: activate every local child whose queue became FULL; 1 if
+// any child is active (child_active: a remote one while FULL).
 static int check_children(stream_graph *g, stream_node *n) {
-  int any = 0;
   for (uint32_t k = 0; k < n->nout; k++) {
     uint32_t c = n->out[k];
-    if (stream_full(g, c)) {
-      if (LOCAL(g, c)) activate(&g->nodes[c]);
-      any = 1;
-    } else if (LOCAL(g, c) && g->nodes[c].active) {
-      any = 1;
-    }
+    if (LOCAL(g, c) && stream_full(g, c)) activate(&g->nodes[c]);
   }
-  return any;
+  return child_active(g, n);
 }
 
 static void fire_source(stream_graph *g, stream_node *n, stream_fn fn) {
@@ -352,27 +339,33 @@ int stream_pending(const stream_graph *g, const stream_pin *p) {
   }
 }
 
+// (Each kind checks what stream_pending checks, once.)
 int stream_pack(stream_graph *g, const stream_pin *p, uint32_t *w) {
-  if (!stream_pending(g, p)) return 0;
-  uint32_t c = p->node, n = 0;
-  for (uint32_t k = 0; k < STREAM_MSG_WORDS; k++) w[k] = 0;
-  if (p->kind == STREAM_MSG_DATA) {
+  uint32_t c = p->node, n = 0, kind = p->kind;
+  if (kind == STREAM_MSG_DATA) {
     stream_proxy *x = &g->proxy[c];
+    if (!x->ob_n) return 0;
+    w[1] = 0;  // (the words after the last entry are left as they are)
     while (x->ob_n && n < STREAM_MSG_ENTRIES) {
       w[1] |= (uint32_t)x->ob_kind[x->ob_head] << (2 * n);
       w[2 + n++] = x->ob_word[x->ob_head];
       x->ob_head = wrap(x->ob_head + 1, STREAM_OUTBOX);
       x->ob_n--;
     }
-  } else if (p->kind == STREAM_MSG_CREDIT) {  // cumulative: a lost or repeated report cannot skew it
+  } else if (kind == STREAM_MSG_CREDIT) {  // cumulative: a lost or repeated report cannot skew it
+    uint32_t freed = g->freed_items[c] + g->freed_sigs[c];
+    if (freed == g->credit_sent[c]) return 0;
     w[1] = g->freed_items[c];
     w[2] = g->freed_sigs[c];
-    g->credit_sent[c] = g->freed_items[c] + g->freed_sigs[c];
-  } else {
+    g->credit_sent[c] = freed;
+  } else if (kind == STREAM_MSG_RELEASE) {
+    if (g->released[c] == g->release_sent[c]) return 0;
     w[1] = g->released[c];
     g->release_sent[c] = g->released[c];
+  } else {
+    return 0;
   }
-  w[0] = p->kind | c << 8 | n << 16;
+  w[0] = kind | c << 8 | n << 16;
   return 1;
 }
 

@@ -137,8 +137,6 @@ struct stream_graph {
   uint32_t nnodes;
   uint32_t me;                      // this partition
   uint8_t place[STREAM_MAX_NODES];  // partition of each node
-  stream_node nodes[STREAM_MAX_NODES];
-  stream_proxy proxy[STREAM_MAX_NODES];    // by consumer node (remote consumers of local producers)
   uint32_t freed_items[STREAM_MAX_NODES];  // by local consumer with a remote producer: cumulative
   uint32_t freed_sigs[STREAM_MAX_NODES];
   uint32_t credit_sent[STREAM_MAX_NODES];  // freed_items + freed_sigs when last reported
@@ -149,6 +147,10 @@ struct stream_graph {
   uint32_t errors;                  // protocol misuse by a node function (over max_out, no progress)
   uint32_t firings;
   uint32_t pad_;
+  // The large arrays after the counters, which then lie within a load's
+  // 12-bit offset of the graph's address (less code on rv32).
+  stream_node nodes[STREAM_MAX_NODES];
+  stream_proxy proxy[STREAM_MAX_NODES];    // by consumer node (remote consumers of local producers)
   // The node functions, by node: last, so that everything above is free of
   // pointers and laid out alike on the host and on rv32 (STREAM_WIRE_BYTES):
   // the host builds a partition's graph and the thread fills these in

@@ -36,48 +36,38 @@ static uint32_t src_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint
   return 0;
 }
 
-static uint32_t filter_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
-  for (uint32_t k = 0; k < count; k++)
-    if (kept(in[k])) stream_emit(g, n, 0, in[k]);
-  return count;
-}
-
-// One parent per run: open it in the parent buffer (or block), emit its
-// children, then the signal that closes it.
-static uint32_t enum1_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
-  (void)count;
-  if (!stream_pb_open(g, n)) return 0;
-  for (uint32_t j = 0; j < fan1(in[0]); j++) stream_emit(g, n, 0, child1(in[0], j));
-  stream_emit_signal(g, n, 0, PL_TAG_END1, in[0]);
-  return 1;
-}
-
-static uint32_t enum2_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
-  (void)count;
-  if (!stream_pb_open(g, n)) return 0;
-  for (uint32_t j = 0; j < fan2(in[0]); j++) stream_emit(g, n, 0, in[0] * 3u + j);
-  stream_emit_signal(g, n, 0, PL_TAG_END2, in[0]);
-  return 1;
-}
-
-static uint32_t work_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+// Filter and work, one function (the firmware's code is small): each item
+// x becomes y = (x * user[2] + user[3]) % user[4] and is kept unless
+// y % user[5] == 0. The filter: y = x (x < 1000 < user[4]), kept(y); work:
+// work(x), kept2(y) (pipeline_build sets the parameters).
+static uint32_t map_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
   for (uint32_t k = 0; k < count; k++) {
-    uint32_t y = work(in[k]);
-    if (kept2(y)) stream_emit(g, n, 0, y);
+    uint32_t y = (in[k] * n->user[2] + n->user[3]) % n->user[4];
+    if (y % n->user[5] != 0) stream_emit(g, n, 0, y);
   }
   return count;
 }
 
-// Aggregates: user[0] sum (agg2) or fold (agg1), user[1] count of the open parent.
-static uint32_t agg2_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
-  (void)g;
-  for (uint32_t k = 0; k < count; k++) n->user[0] += in[k], n->user[1]++;
-  return count;
+// One parent per run: open it in the parent buffer (or block), emit its
+// children, then the signal that closes it. Both enumerates, by user[]:
+// x % user[2] children, child j = (x * user[3] + j * user[4]) % user[5],
+// signal tag user[6]. enum1: fan1, child1, END1; enum2: fan2, x * 3 + j
+// (under 3000, so % 0xffffffff leaves it), END2.
+static uint32_t enum_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+  (void)count;
+  uint32_t x = in[0], *u = n->user;
+  if (!stream_pb_open(g, n)) return 0;
+  for (uint32_t j = 0; j < x % u[2]; j++) stream_emit(g, n, 0, (x * u[3] + j * u[4]) % u[5]);
+  stream_emit_signal(g, n, 0, u[6], x);
+  return 1;
 }
 
-static uint32_t agg1_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
+// Aggregates: user[0] the sum (agg2) or fold1 (agg1) of the open parent's
+// items, user[1] their count; one function: user[0] * user[3] + the item,
+// user[3] 1 for agg2, 33 for agg1 (fold1).
+static uint32_t agg_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
   (void)g;
-  for (uint32_t k = 0; k < count; k++) n->user[0] = fold1(n->user[0], in[k]), n->user[1]++;
+  for (uint32_t k = 0; k < count; k++) n->user[0] = n->user[0] * n->user[3] + in[k], n->user[1]++;
   return count;
 }
 // The signal closing the aggregate's parent (user[2]: END1 or END2): emit the
@@ -95,13 +85,12 @@ static uint32_t sink_fn(stream_graph *g, stream_node *n, const uint32_t *in, uin
   for (uint32_t k = 0; k < count; k++) n->user[1] = fnv(n->user[1], in[k]), n->user[0]++;
   return count;
 }
-static void sink_sig(stream_graph *g, stream_node *n, uint32_t tag, uint32_t arg) { (void)g, (void)n, (void)tag, (void)arg; }
 
 // Node i's functions (its kind is i): pipeline_build takes them from here, and
 // a thread binds the graph the host built to them (stream_ss_bind).
 const stream_fns pipeline_kinds[PL_NODES] = {
-    {src_fn, 0},        {filter_fn, forward}, {enum1_fn, forward}, {enum2_fn, forward},
-    {work_fn, forward}, {agg2_fn, agg_sig},   {agg1_fn, agg_sig},  {sink_fn, sink_sig},
+    {src_fn, 0},       {map_fn, forward},  {enum_fn, forward}, {enum_fn, forward},
+    {map_fn, forward}, {agg_fn, agg_sig},  {agg_fn, agg_sig},  {sink_fn, 0},  // the sink's signals: consumed, nothing else
 };
 #define K(i) pipeline_kinds[i].fn, pipeline_kinds[i].sig
 
@@ -129,7 +118,15 @@ void pipeline_build(stream_graph *g, const pipeline_cfg *cfg, const uint8_t *pla
   g->nodes[PL_AGG1].releases = PL_ENUM1;
   g->nodes[PL_AGG2].user[2] = PL_TAG_END2;
   g->nodes[PL_AGG1].user[2] = PL_TAG_END1;
+  g->nodes[PL_AGG2].user[3] = 1;    // a sum
+  g->nodes[PL_AGG1].user[3] = 33u;  // fold1
   g->nodes[PL_SINK].user[1] = FNV0;
+  static const uint32_t params[][5] = {
+      [PL_FILTER] = {1, 0, 1009, 5},      [PL_WORK] = {31, 7, 1009, 7},  // map_fn
+      [PL_ENUM1] = {4, 7, 13, 1000, PL_TAG_END1}, [PL_ENUM2] = {3, 3, 1, 0xffffffffu, PL_TAG_END2},  // enum_fn
+  };
+  for (uint32_t i = PL_FILTER; i <= PL_WORK; i++)
+    for (uint32_t k = 0; k < 5; k++) g->nodes[i].user[2 + k] = params[i][k];
 }
 
 uint32_t pipeline_out_count(const stream_graph *g) { return g->nodes[PL_SINK].user[0]; }

@@ -16,7 +16,16 @@
 
 // N words from P (a struct of uint32_t fields), each as " %x".
 static void words(const void *p, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++) ssrun_field(" ", ((const uint32_t *)p)[i]);
+  for (uint32_t i = 0; i < n; i++) putchar(' '), puthex(((const uint32_t *)p)[i]);
+}
+
+// One report line: "pl: K ID", the words A[0..NA), B[0..NB) (one function
+// for every line: each call site costs a few instructions of code).
+static void line(uint32_t kind, uint32_t id, const void *a, uint32_t na, const void *b, uint32_t nb) {
+  ssrun_say("pl: ");
+  putchar((int)kind);
+  words(&id, 1), words(a, na), words(b, nb);
+  putchar('\n');
 }
 
 int main(void) {
@@ -24,10 +33,10 @@ int main(void) {
   ss_thread t;
   stream_graph *g = &img->state.g;
   uint32_t has = img->hdr.num_devices;
-  uint32_t w[4] = {g->me, tinselId(), has && stream_ss_bind(img, pipeline_kinds, PL_NODES)};
+  uint32_t w[3] = {tinselId(), has && stream_ss_bind(img, pipeline_kinds, PL_NODES)};
   uint32_t c0 = tinselCycleCount();
-  if (!w[2]) w[2] = (uint32_t)ss_run(&t, &img->hdr);
-  w[3] = tinselCycleCount() - c0;
+  if (!w[1]) w[1] = (uint32_t)ss_run(&t, &img->hdr);
+  w[2] = tinselCycleCount() - c0;
   if (!has) return 0;
   // Lines under 128 characters (tsim passes a thread's output on in lines of
   // at most 128): "pl: t" part, thread id, bad image, cycles in ss_run,
@@ -36,16 +45,16 @@ int main(void) {
   // (9); "pl: q" node, its queue's counts (cap, head, n, scap, shead, sn,
   // since_sig, hw, shw); "pl: u" node, user[0..1], the in-flight high-water
   // mark of each output edge.
-  ssrun_say("pl: t"), words(w, 4), words(&g->lost, 2), ssrun_say("\n");
-  ssrun_say("pl: s"), words(w, 1), words(&img->hdr.stats, 8), ssrun_say("\n");
+  line('t', g->me, w, 3, &g->lost, 2);
+  line('s', g->me, &img->hdr.stats, 8, 0, 0);
   for (uint32_t i = 0; i < g->nnodes && i < STREAM_MAX_NODES; i++) {
     const stream_node *n = &g->nodes[i];
     if (g->place[i] != g->me) continue;
-    ssrun_field("pl: n ", i), words(&n->region, 2), words(&n->st, 9), ssrun_say("\n");
-    ssrun_field("pl: q ", i), words(&n->in, 9), ssrun_say("\n");
-    ssrun_field("pl: u ", i), words(n->user, 2);
-    for (uint32_t k = 0; k < n->nout; k++) ssrun_field(" ", g->proxy[n->out[k]].hw);
-    ssrun_say("\n");
+    uint32_t hw[STREAM_MAX_OUT];
+    for (uint32_t k = 0; k < n->nout && k < STREAM_MAX_OUT; k++) hw[k] = g->proxy[n->out[k]].hw;
+    line('n', i, &n->region, 2, &n->st, 9);
+    line('q', i, &n->in, 9, 0, 0);
+    line('u', i, n->user, 2, hw, n->nout);
   }
   // Let the debug link take the last bytes before the thread ends.
   for (uint32_t c = tinselCycleCount(); tinselCycleCount() - c < 100000u;) {}

@@ -21,7 +21,11 @@ extern const ss_combine_fn ss_end_combine[] __attribute__((weak));
 // ends folded in trees) and without the host's system messages (LOAD, STORE,
 // CYCLES, STATS, EXIT): ~1.3 KB less, for images that need none of them
 // (the stream pipeline, docs/stream.md). An image with invocations is
-// then refused, and a system message counted in stats.errors.
+// then refused, and a system message counted in stats.errors. To fit the
+// pipeline in real Tinsel's instruction memory it also leaves out what a
+// stream thread never uses: local delivery (a pin's local key is ignored),
+// SS_FLAG_HOST_DRIVEN, and the ready bitmap (next_ready scans the devices'
+// rts: one device per stream thread); update_rts is called, not inlined.
 #ifndef SS_OP2
 #define SS_OP2 1
 #endif
@@ -43,7 +47,12 @@ static const ss_dev_type *type_of(const ss_device *d) { return &ss_dev_types[d->
 // Inlined into the loop where messages are delivered and sent (once per
 // receiver and per send: a call there saved and restored a frame of
 // registers each time); update_rts below is the same for the cold callers.
-static inline __attribute__((always_inline)) void update_rts_here(ss_thread *t, uint32_t i) {
+#if SS_OP2
+#define SS_HOT_INLINE inline __attribute__((always_inline))
+#else
+#define SS_HOT_INLINE __attribute__((noinline))
+#endif
+static SS_HOT_INLINE void update_rts_here(ss_thread *t, uint32_t i) {
   const ss_device *d = &t->devs[i];
   const ss_dev_type *ty = type_of(d);
   uint32_t m = 0;
@@ -52,6 +61,7 @@ static inline __attribute__((always_inline)) void update_rts_here(ss_thread *t, 
     if (ty->num_out_pins < 32) m &= (1u << ty->num_out_pins) - 1u;
   }
   t->rts[i] = m;
+  if (!SS_OP2) return;  // next_ready scans rts: no ready bitmap
   uint32_t bit = 1u << (i & 31u);
   if (m) t->ready[i >> 5] |= bit;
   else t->ready[i >> 5] &= ~bit;
@@ -218,11 +228,13 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
   t->cursor = t->edge = t->edges_left = 0;
   t->len = ~0u;
   t->active = 1;   // the first barrier votes "not done": OnHardwareIdle runs at least once
-  t->reply_key = 0;
-  t->nends = 0;
   t->local_key = SS_NO_KEY;
-  t->own_left = t->held_head = t->nheld = 0;
-  t->host = (ss_out_edge){img->host_mbox, 0, 1, 0, 0};
+  if (SS_OP2) {  // replies, ends and held begins: none without OP2
+    t->reply_key = 0;
+    t->nends = 0;
+    t->own_left = t->held_head = t->nheld = 0;
+    t->host = (ss_out_edge){img->host_mbox, 0, 1, 0, 0};
+  }
   for (uint32_t *w = (uint32_t *)&img->stats; w < (uint32_t *)(&img->stats + 1); w++) *w = 0; // no memset
   uint32_t n = img->num_devices;
   // Tinsel has no misaligned access: every table and state is word-aligned.
@@ -255,7 +267,7 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
       return 1;
     }
   }
-  for (uint32_t w = 0; w < (n + 31) / 32; w++) t->ready[w] = 0;
+  for (uint32_t w = 0; SS_OP2 && w < (n + 31) / 32; w++) t->ready[w] = 0;
   for (uint32_t i = 0; i < n; i++) {
     const ss_device *d = &t->devs[i];
     const ss_dev_type *ty = type_of(d);
@@ -270,6 +282,14 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
 
 // The first ready device at or after the cursor, wrapping; n if none.
 static uint32_t next_ready(const ss_thread *t) {
+#if !SS_OP2  // a linear scan of the devices' rts (few devices: the stream's one)
+  uint32_t n = t->img->num_devices, i = t->cursor;
+  for (uint32_t k = 0; k < n; k++, i++) {
+    if (i >= n) i = 0;
+    if (t->rts[i]) return i;
+  }
+  return n;
+#else
   uint32_t n = t->img->num_devices, words = (n + 31) / 32;
   if (n == 0) return 0;
   uint32_t start = t->cursor < n ? t->cursor : 0;
@@ -281,6 +301,7 @@ static uint32_t next_ready(const ss_thread *t) {
     bits = t->ready[w];
   }
   return n;
+#endif
 }
 
 // Run device i's send handler for its highest-priority ready pin.
@@ -308,7 +329,7 @@ static int start_send(ss_thread *t, uint32_t i) {
   if (SS_OP2 && op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY) {
     post_end(t, op->local_key - SS_END_PIN_BASE, (char *)h + SS_HEADER_BYTES, 1);
     own_end(t);
-  } else if (op->local_key != SS_NO_KEY) { // the loop delivers it next, before the slot is sent
+  } else if (SS_OP2 && op->local_key != SS_NO_KEY) { // the loop delivers it next, before the slot is sent
     t->local_key = op->local_key;
     t->local_msg = (char *)h + SS_HEADER_BYTES;
     img->stats.sent_local++;
@@ -339,7 +360,7 @@ static int send_edge(ss_thread *t) {
 static int go_idle(ss_thread *t) {
   ss_thread_image *img = t->img;
   uint32_t c0 = ss_hw_cycles();
-  if (img->flags & SS_FLAG_HOST_DRIVEN) {   // the host drives: no barrier, wait for it
+  if (SS_OP2 && (img->flags & SS_FLAG_HOST_DRIVEN)) {   // the host drives: no barrier, wait for it
     ss_hw_wait_recv();
     img->stats.idle_cycles += ss_hw_cycles() - c0;
     return SS_WAITED;
@@ -384,7 +405,7 @@ static void receive(ss_thread *t) {
         ss_hw_free(m);
         continue;
       }
-    } else if (t->local_key != SS_NO_KEY) {
+    } else if (SS_OP2 && t->local_key != SS_NO_KEY) {
       key = t->local_key, payload = t->local_msg;
       t->local_key = SS_NO_KEY;
       if (key < INVOCATIONS(t)) { // the first held begin, released by own_end

@@ -98,7 +98,7 @@ if [ -x "$BIN/tsim" ] && [ -x "$BIN/pipeline_tinsel" ] && [ -f "$TFW" ]; then
     # shellcheck disable=SC2086
     ref=$("$BIN/pipeline_oracle" --items 100 ${args#--threads 3} | grep '^pipeline:')
     # shellcheck disable=SC2086
-    out=$("$BIN/pipeline_tinsel" --config tile --imem enlarged --items 100 $args --quiet --tsim "$BIN/tsim" --fw "$TFW" \
+    out=$("$BIN/pipeline_tinsel" --config tile --imem standard --items 100 $args --quiet --tsim "$BIN/tsim" --fw "$TFW" \
             ${seed:+--delay-seed $seed} 2>&1); rc=$?
     if [ $rc -eq 0 ] && grep -q ': agrees$' <<<"$out" && [ "$(grep '^pipeline:' <<<"$out")" = "$ref" ]; then
       pass "$name: the oracle's output"
