@@ -48,13 +48,20 @@ unsigned tsim_dcache_access(unsigned core, unsigned thread, uint32_t addr, TsimD
 /* CSR Flush by THREAD of CORE: VALUE is (line within the thread's sets <<
    DCacheLogNumWays) | way. Writes the line back if dirty, then invalidates it. */
 unsigned tsim_dcache_flush(unsigned core, unsigned thread, uint32_t value);
-/* The bytes of THREAD's cached line holding ADDR and its dirty flag, or
-   NULL when the line is not in the cache (or in coherent mode). Only that
-   thread's own accesses and flushes change its partition, so the fast
-   engine (sim/fast/) keeps the pointers of each thread's last line until
-   the thread's next access through tsim_dcache_access or its next flush,
-   and serves hits on that line itself. */
-uint8_t *tsim_dcache_line_ref(unsigned core, unsigned thread, uint32_t addr, uint8_t **dirty);
+/* The lines of CORE's threads, for the fast engine (sim/fast/), which serves
+   hits itself: thread T's line of set S, way W is index
+   (T * 2^DCacheLogSetsPerThread + S) * 2^DCacheLogNumWays + W of KEY (its tag
+   + 1, 0 when the way is invalid) and DIRTY, its bytes BytesPerLine times
+   that from DATA. A hit reads or writes the bytes (and sets DIRTY on a
+   store) as tsim_dcache_access would; anything else goes through
+   tsim_dcache_access. 0, or -1 when the tile's cache is not allocated yet
+   (before its first access) or in coherent mode. The pointers stay valid
+   until tsim_dcache_free_all. */
+typedef struct {
+  const uint32_t *key;
+  uint8_t *data, *dirty;
+} TsimDcacheRef;
+int tsim_dcache_ref(unsigned core, TsimDcacheRef *ref);
 /* Coherent mode (tsim --coherent-dcache): memory is read and written directly. */
 void tsim_dcache_set_coherent(int on);
 /* Lines still dirty in every cache (end-of-run report), and freeing. */

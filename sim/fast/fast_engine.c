@@ -99,7 +99,8 @@ int fast_init(FastRun *r, int full) {
   r->ntiles = r->ncores / FAST_NC;
   r->imem_words = tsim_imem_words();
   r->tohost = tsim_run_tohost();
-  r->cores = calloc(r->ncores, sizeof *r->cores);
+  r->cores = aligned_alloc(64, r->ncores * sizeof *r->cores);  /* a multiple of 64: FastCore is aligned */
+  if (r->cores) memset(r->cores, 0, r->ncores * sizeof *r->cores);
   r->tiles = calloc(r->ntiles, sizeof *r->tiles);
   if (!r->cores || !r->tiles || load_pairs(r) || fast_mbox_init(r)) {
     fprintf(stderr, "tsim: fast engine: out of memory for %u cores and their %u-word instruction memories\n",
@@ -115,8 +116,6 @@ int fast_init(FastRun *r, int full) {
     c->image = r->pair_image[i / FAST_CORES_PER_IMEM];
     c->last = FAST_T - 1;
     c->sel = -1;
-    for (unsigned t = 0; t < FAST_T; t++)
-      for (unsigned k = 0; k < FAST_LL_SETS; k++) c->ll_tag[t][k] = FAST_LL_NONE;
   }
   for (unsigned t = 0; t < r->ntiles; t++) r->tiles[t].id = t;
   r->tile_hi = r->ntiles;
@@ -272,7 +271,6 @@ static void csr_write(FastRun *r, FastCore *c, unsigned t, unsigned csr, uint32_
   case TinselCsrEmit: tsim_emit(c->id, t, v); break;
   case TinselCsrToUart: tsim_uart_put(c->id, t, v); break;
   case TinselCsrFlush:
-    for (unsigned k = 0; k < FAST_LL_SETS; k++) c->ll_tag[t][k] = FAST_LL_NONE;
     dcache_wait(r, c, t, tsim_dc_flush(c->id, t, v));
     s->suspend = 1;
     s->requeue = 0;
@@ -299,20 +297,36 @@ static void exec_csr(FastRun *r, FastCore *c, unsigned t, const FastOp *o, Step 
 /* The thread's cache set of ADDR (tsim_dcache.c's). */
 static inline unsigned ll_set(uint32_t addr) { return (addr / TinselBytesPerLine) & (FAST_LL_SETS - 1); }
 
-/* A hit on thread T's last line in ADDR's set: the access tsim_mem would make, without
-   its memory map and line search. 0 when the access needs tsim_mem. */
+/* The index of thread T's line holding ADDR among its core's lines
+   (tsim_dcache_ref), or -1 when it is not cached (or the cache does not
+   exist yet). */
+static inline int dc_find(const FastCore *c, unsigned t, uint32_t addr) {
+  if (!c->dc_key) return -1;
+  unsigned set = ll_set(addr), base = (t * FAST_LL_SETS + set) * FAST_DC_WAYS, h = c->dc_hint[t][set];
+  const uint32_t *k = c->dc_key + base;
+  uint32_t key = (addr & ~(uint32_t)(TinselBytesPerLine - 1)) + 1;
+  if (k[h] == key) return (int)(base + h);
+  for (unsigned w = 0; w < FAST_DC_WAYS; w++)
+    if (k[w] == key) return (int)(base + w);
+  return -1;
+}
+
+/* A hit in thread T's cache lines: the access tsim_mem would make, without
+   its memory map and call. 0 when the access needs tsim_mem. */
 static int line_hit(FastRun *r, FastCore *c, unsigned t, const FastOp *o, uint32_t addr, uint32_t wdata,
                     uint32_t *rdata) {
   unsigned f3 = (op_raw(c, o) >> 12) & 7, size = 1u << (f3 & 3), off = addr & (TinselBytesPerLine - 1);
   int store = o->op == F_STORE || o->op == F_STOREF;
-  unsigned set = ll_set(addr);
-  if (addr - off != c->ll_tag[t][set] || (addr & (size - 1)) || size > 4 || (store && addr == r->tohost)) return 0;
-  uint8_t *d = c->ll_data[t][set] + off;
+  if ((addr & (size - 1)) || size > 4 || (store && addr == r->tohost)) return 0;
+  int i = dc_find(c, t, addr);
+  if (i < 0) return 0;
+  c->dc_hint[t][ll_set(addr)] = (uint8_t)(i % FAST_DC_WAYS);
+  uint8_t *d = c->dc_data + (size_t)i * TinselBytesPerLine + off;
   if (store) {  /* the low SIZE bytes, little-endian host; fixed sizes, so no call to memcpy */
     if (size == 4) memcpy(d, &wdata, 4);
     else if (size == 2) memcpy(d, &wdata, 2);
     else *d = (uint8_t)wdata;
-    *c->ll_dirty[t][set] = 1;
+    c->dc_dirty[i] = 1;
     return 1;
   }
   uint32_t v = 0;
@@ -336,11 +350,12 @@ static void exec_mem(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const Fas
       c->alive &= ~(1u << t);
       return;
     }
-    unsigned set = ll_set(addr), size = 1u << ((op_raw(c, o) >> 12) & 3);
-    c->ll_tag[t][set] = c->ll_tag[t][ll_set(addr + size - 1)] = FAST_LL_NONE;  /* lines it may have replaced */
-    if (outcome != TSIM_DC_SCRATCHPAD &&
-        (c->ll_data[t][set] = tsim_dcache_line_ref(c->id, t, addr, &c->ll_dirty[t][set])))
-      c->ll_tag[t][set] = addr & ~(uint32_t)(TinselBytesPerLine - 1);
+    TsimDcacheRef ref;
+    if (!c->dc_key && outcome != TSIM_DC_SCRATCHPAD && !tsim_dcache_ref(c->id, &ref)) {  /* the cache exists now */
+      c->dc_key = ref.key;
+      c->dc_data = ref.data;
+      c->dc_dirty = ref.dirty;
+    }
   }
   if (o->op == F_LOADF) f[o->rd] = rdata;
   else if (!store && o->rd) x[o->rd] = rdata;
@@ -653,7 +668,7 @@ static int local_op(const FastRun *r, const FastCore *c, unsigned t) {
     int store = o->op == F_STORE || o->op == F_STOREF;
     uint32_t addr = c->x[t][o->rs1] + (uint32_t)o->imm;
     if (size > 4) return 0;
-    if ((addr & ~(uint32_t)(TinselBytesPerLine - 1)) == c->ll_tag[t][ll_set(addr)] && !(addr & (size - 1)) &&
+    if (dc_find(c, t, addr) >= 0 && !(addr & (size - 1)) &&
         !(store && addr == r->tohost))
       return 1;
     return tsim_mem_plain(c->id, addr, size, store);

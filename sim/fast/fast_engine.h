@@ -14,8 +14,8 @@ enum {
   FAST_NC = TinselCoresPerMailbox,  /* cores per tile: one FPU, data cache, mailbox */
   FAST_CORES_PER_IMEM = TinselSharedInstrMem && TinselCoresPerMailbox > 1 ? 2 : 1,
   FAST_WHEEL = 64,                  /* timing wheel slots: more than any latency */
-  FAST_LL_NONE = 1,                 /* ll_tag of no line (line addresses are aligned) */
-  FAST_LL_SETS = 1 << TinselDCacheLogSetsPerThread,  /* a thread's cache sets */
+  FAST_LL_SETS = 1 << TinselDCacheLogSetsPerThread,  /* a thread's cache sets ... */
+  FAST_DC_WAYS = 1 << TinselDCacheLogNumWays,       /* ... of this many ways */
   FAST_QUANTUM = 1000,              /* default cycles a tile may run ahead (TSIM_FAST_QUANTUM) */
   FAST_SHORT = 32,                  /* a batch or run ahead shorter than this many cycles ... */
   FAST_BACKOFF = 1024               /* ... waits up to this many before the next try */
@@ -27,33 +27,39 @@ _Static_assert(TinselPipelineStages + TinselIntDivLatency < FAST_WHEEL, "wheel t
 _Static_assert(TinselPipelineStages + TinselDCacheHitLatency + TinselDRAMLatency < FAST_WHEEL, "wheel too small");
 _Static_assert(FAST_T <= 16, "thread masks are 16 bits");
 
+/* The fields every cycle reads come first, in one host cache line (the
+   array is allocated 64-byte aligned), then the pcs and the registers. */
 typedef struct {
-  unsigned id;          /* run-wide core number */
-  uint32_t hart_base;   /* HartId of thread 0 */
-  FastOp *code;         /* the core pair's decoded instruction memory */
-  uint32_t *image;      /* its words (CSR Instr writes them) */
-  uint32_t x[FAST_T][32], f[FAST_T][32], pc[FAST_T], waddr[FAST_T];
-  uint32_t wheel[FAST_WHEEL];  /* per cycle: resume mask << 16 | run mask */
-  uint64_t wheel_busy;
-  uint32_t run, res, alive;
+  _Alignas(64) uint32_t run;
+  uint32_t res, alive;
   unsigned last, prefer_res, started;
   int sel, sel_res;     /* this cycle's thread (-1: none) and its queue */
   unsigned unit;        /* the unit its instruction needs */
-  uint8_t pend_rd[FAST_T];  /* destination of a pending mailbox read */
-  /* Each thread's last cached line in each of its cache sets
-     (tsim_dcache_line_ref): its address, or LL_NONE, its bytes and dirty
-     flag; hits on it skip tsim_mem. An access through tsim_mem may replace
-     a line of its set only, a flush any. */
-  uint32_t ll_tag[FAST_T][FAST_LL_SETS];
-  uint8_t *ll_data[FAST_T][FAST_LL_SETS], *ll_dirty[FAST_T][FAST_LL_SETS];
   int resp_valid;       /* the mailbox's answer, taken next cycle */
-  unsigned resp_tid;
-  uint32_t resp_data;
+  uint64_t wheel_busy;
   unsigned long long ahead;  /* clocked up to here by core_batch */
   unsigned long long batch_after;  /* no core_batch before this cycle (FAST_BACKOFF) */
+  FastOp *code;         /* the core pair's decoded instruction memory */
+  uint32_t *image;      /* its words (CSR Instr writes them) */
+  unsigned long long issued, retired;
+  /* The tile's cache lines of this core's threads (tsim_dcache_ref; NULL
+     until the cache exists): hits on them skip tsim_mem. And the way of
+     each thread's set that hit last, tried first. */
+  const uint32_t *dc_key;
+  uint8_t *dc_data, *dc_dirty;
+  uint32_t pc[FAST_T];
+  uint8_t dc_hint[FAST_T][FAST_LL_SETS];
+  uint32_t x[FAST_T][32], f[FAST_T][32], waddr[FAST_T];
+  uint32_t wheel[FAST_WHEEL];  /* per cycle: resume mask << 16 | run mask */
+  unsigned id;          /* run-wide core number */
+  uint32_t hart_base;   /* HartId of thread 0 */
+  uint8_t pend_rd[FAST_T];  /* destination of a pending mailbox read */
+  unsigned resp_tid;
+  uint32_t resp_data;
   unsigned batch_wait;
-  unsigned long long issued, retired, susp_mem, susp_fpu, susp_mb, retry;
+  unsigned long long susp_mem, susp_fpu, susp_mb, retry;
 } FastCore;
+_Static_assert(offsetof(FastCore, batch_after) + 8 <= 64, "the hot fields in one host cache line");
 
 typedef struct {
   unsigned id;

@@ -28,9 +28,11 @@ _Static_assert(TM <= 64 && NS > TM, "mailbox: at most 64 threads and more slots 
 typedef struct { unsigned msg, len; unsigned long long at; } Flight;
 
 typedef struct FastMbox {
+  int live;                     /* had work at the end of its last step (first: read every cycle) */
+  uint64_t wait_idle;
   FastMbReq req, req_in;
   uint32_t s_dest[TM], s_slot[TM], s_len[TM], s_mhi[TM], s_mlo[TM], resp_val[TM];
-  uint64_t send_pend, q_full, q_nonempty, wait_send, wait_recv, wait_idle, vote, resp_pend;
+  uint64_t send_pend, q_full, q_nonempty, wait_send, wait_recv, vote, resp_pend;
   uint16_t free_stack[NS], rq[TM * QN];
   uint8_t refc[NS];
   unsigned free_top, pool_n, pool_fixed, rq_head[TM], rq_count[TM], tx_last;
@@ -42,7 +44,6 @@ typedef struct FastMbox {
   unsigned inq_head, inq_n, inq_cap;
   unsigned long long n_sent, n_recv, n_deliv, n_stall;
   unsigned q_max, pool_max;
-  int live;                     /* had work at the end of its last step */
 } FastMbox;
 
 int fast_mbox_init(FastRun *r) {
