@@ -117,7 +117,9 @@ static void write_shared_cxx(FILE *f, const GGraphType *g, const Program *prog) 
     fprintf(f, "void %s(", entry);
     for (int k = 0; k < fn->nparams; k++)
       fprintf(f, "%sconst void *", k ? ", " : "");
-    fprintf(f, "%s);\n#define %s %s\n", fn->nparams ? "" : "void", fn->name, entry);
+    // A function-like macro: it renames calls only, so a kernel may share
+    // a name with a field the handlers' tables use (.init, .send, .rts...).
+    fprintf(f, "%s);\n#define %s(...) %s(__VA_ARGS__)\n", fn->nparams ? "" : "void", fn->name, entry);
   }
 }
 
