@@ -116,6 +116,8 @@ int fast_init(FastRun *r, int full) {
     c->image = r->pair_image[i / FAST_CORES_PER_IMEM];
     c->last = FAST_T - 1;
     c->sel = -1;
+    for (unsigned t = 0; t < FAST_T; t++)
+      for (unsigned k = 0; k < FAST_LL_SETS; k++) c->ll_tag[t][k] = FAST_LL_NONE;
   }
   for (unsigned t = 0; t < r->ntiles; t++) r->tiles[t].id = t;
   r->tile_hi = r->ntiles;
@@ -271,6 +273,7 @@ static void csr_write(FastRun *r, FastCore *c, unsigned t, unsigned csr, uint32_
   case TinselCsrEmit: tsim_emit(c->id, t, v); break;
   case TinselCsrToUart: tsim_uart_put(c->id, t, v); break;
   case TinselCsrFlush:
+    for (unsigned k = 0; k < FAST_LL_SETS; k++) c->ll_tag[t][k] = FAST_LL_NONE;
     dcache_wait(r, c, t, tsim_dc_flush(c->id, t, v));
     s->suspend = 1;
     s->requeue = 0;
@@ -303,8 +306,9 @@ static inline unsigned ll_set(uint32_t addr) { return (addr / TinselBytesPerLine
 static inline int dc_find(const FastCore *c, unsigned t, uint32_t addr) {
   if (!c->dc_key) return -1;
   unsigned set = ll_set(addr), base = (t * FAST_LL_SETS + set) * FAST_DC_WAYS, h = c->dc_hint[t][set];
+  uint32_t line = addr & ~(uint32_t)(TinselBytesPerLine - 1), key = line + 1;
+  if (line == c->ll_tag[t][set]) return (int)(base + h);
   const uint32_t *k = c->dc_key + base;
-  uint32_t key = (addr & ~(uint32_t)(TinselBytesPerLine - 1)) + 1;
   if (k[h] == key) return (int)(base + h);
   for (unsigned w = 0; w < FAST_DC_WAYS; w++)
     if (k[w] == key) return (int)(base + w);
@@ -321,6 +325,7 @@ static int line_hit(FastRun *r, FastCore *c, unsigned t, const FastOp *o, uint32
   int i = dc_find(c, t, addr);
   if (i < 0) return 0;
   c->dc_hint[t][ll_set(addr)] = (uint8_t)(i % FAST_DC_WAYS);
+  c->ll_tag[t][ll_set(addr)] = addr & ~(uint32_t)(TinselBytesPerLine - 1);
   uint8_t *d = c->dc_data + (size_t)i * TinselBytesPerLine + off;
   if (store) {  /* the low SIZE bytes, little-endian host; fixed sizes, so no call to memcpy */
     if (size == 4) memcpy(d, &wdata, 4);
@@ -350,6 +355,8 @@ static void exec_mem(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const Fas
       c->alive &= ~(1u << t);
       return;
     }
+    unsigned size = 1u << ((op_raw(c, o) >> 12) & 3);
+    c->ll_tag[t][ll_set(addr)] = c->ll_tag[t][ll_set(addr + size - 1)] = FAST_LL_NONE;  /* lines it may have replaced */
     TsimDcacheRef ref;
     if (!c->dc_key && outcome != TSIM_DC_SCRATCHPAD && !tsim_dcache_ref(c->id, &ref)) {  /* the cache exists now */
       c->dc_key = ref.key;

@@ -16,6 +16,7 @@ enum {
   FAST_WHEEL = 64,                  /* timing wheel slots: more than any latency */
   FAST_LL_SETS = 1 << TinselDCacheLogSetsPerThread,  /* a thread's cache sets ... */
   FAST_DC_WAYS = 1 << TinselDCacheLogNumWays,       /* ... of this many ways */
+  FAST_LL_NONE = 1,                 /* ll_tag of no line (line addresses are aligned) */
   FAST_QUANTUM = 1000,              /* default cycles a tile may run ahead (TSIM_FAST_QUANTUM) */
   FAST_SHORT = 32,                  /* a batch or run ahead shorter than this many cycles ... */
   FAST_BACKOFF = 1024               /* ... waits up to this many before the next try */
@@ -49,6 +50,11 @@ typedef struct {
   uint8_t *dc_data, *dc_dirty;
   uint32_t pc[FAST_T];
   uint8_t dc_hint[FAST_T][FAST_LL_SETS];
+  /* The address of the line in each thread's set's hint way, or
+     FAST_LL_NONE: a hit on it needs not even the keys. Only the thread's own
+     accesses through tsim_mem (in the sets they touch) and its flushes
+     (in any) can replace it. */
+  uint32_t ll_tag[FAST_T][FAST_LL_SETS];
   uint32_t x[FAST_T][32], f[FAST_T][32], waddr[FAST_T];
   uint32_t wheel[FAST_WHEEL];  /* per cycle: resume mask << 16 | run mask */
   unsigned id;          /* run-wide core number */
