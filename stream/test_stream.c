@@ -301,6 +301,20 @@ static void test_check(void) {
   CHECK(stream_check(&g) != 0, "a signal queue below 3 is refused");
 }
 
+// ---- the node functions' remainder against C's %: the divisors they use,
+// their extremes and random ones, over random and small numerators.
+static void test_pipeline_mod(void) {
+  static const uint32_t ds[] = {1, 2, 3, 4, 5, 7, 1000, 1009, 0x7fffffffu, 0x80000000u, 0x80000001u, 0xffffffffu};
+  uint32_t x = 2463534242u, wrong = 0, n = 0;
+  for (uint32_t i = 0; i < 200000; i++) {
+    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+    uint32_t a = i < 20000 ? i : x >> (i % 32), d = i & 1 ? ds[i / 2 % 12] : (x * 2654435761u) >> (i / 2 % 32);
+    if (d) n++, wrong += pipeline_mod(a, d) != a % d;
+  }
+  CHECK(!wrong && pipeline_mod(5, 0) == 5 && pipeline_mod(0xffffffffu, 0xfffffffeu) == 1,
+        "pipeline_mod = %% (%u of %u wrong)", wrong, n);
+}
+
 // ---- the pipeline: scheduler = reference, under floods (minimum queues,
 // 1-slot parent buffers) and with room to spare.
 static void test_pipeline(void) {
@@ -390,6 +404,7 @@ int main(void) {
   test_blocking();
   test_check();
   test_misuse();
+  test_pipeline_mod();
   test_pipeline();
   test_partitions();
   return UNIT_FINISH();

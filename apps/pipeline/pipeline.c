@@ -2,10 +2,21 @@
 // library calls: it builds for the firmware and the host alike.
 #include "pipeline.h"
 
+// (pipeline.h) Subtract d's multiples d * 2^k, from the largest at most n
+// down: log2(n / d) + 1 steps, where the library's shift-subtract takes 32.
+uint32_t pipeline_mod(uint32_t n, uint32_t d) {
+  uint32_t s = d;
+  if (!d) return n;
+  while (s <= n >> 1) s <<= 1;  // (s <= 2^31 - 1 before the shift: no overflow)
+  for (; s >= d; s >>= 1)
+    if (n >= s) n -= s;
+  return n;
+}
+
 static uint32_t value(uint32_t i, uint32_t seed) {
   uint32_t h = (i ^ seed) * 2654435761u;
   h ^= h >> 15;
-  return h % 1000u;
+  return pipeline_mod(h, 1000u);
 }
 static uint32_t child1(uint32_t x, uint32_t j) { return (x * 7u + j * 13u) % 1000u; }
 static uint32_t fan1(uint32_t x) { return x % 4u; }          // 0..3 children
@@ -42,8 +53,8 @@ static uint32_t src_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint
 // work(x), kept2(y) (pipeline_build sets the parameters).
 static uint32_t map_fn(stream_graph *g, stream_node *n, const uint32_t *in, uint32_t count) {
   for (uint32_t k = 0; k < count; k++) {
-    uint32_t y = (in[k] * n->user[2] + n->user[3]) % n->user[4];
-    if (y % n->user[5] != 0) stream_emit(g, n, 0, y);
+    uint32_t y = pipeline_mod(in[k] * n->user[2] + n->user[3], n->user[4]);
+    if (pipeline_mod(y, n->user[5]) != 0) stream_emit(g, n, 0, y);
   }
   return count;
 }
@@ -57,7 +68,7 @@ static uint32_t enum_fn(stream_graph *g, stream_node *n, const uint32_t *in, uin
   (void)count;
   uint32_t x = in[0], *u = n->user;
   if (!stream_pb_open(g, n)) return 0;
-  for (uint32_t j = 0; j < x % u[2]; j++) stream_emit(g, n, 0, (x * u[3] + j * u[4]) % u[5]);
+  for (uint32_t j = 0, fan = pipeline_mod(x, u[2]); j < fan; j++) stream_emit(g, n, 0, pipeline_mod(x * u[3] + j * u[4], u[5]));
   stream_emit_signal(g, n, 0, u[6], x);
   return 1;
 }

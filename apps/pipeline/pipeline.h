@@ -21,6 +21,10 @@ typedef struct {
   uint32_t pb1, pb2;// parent buffers of enum1 and enum2 (at least 1)
 } pipeline_cfg;
 
+// n % d (n when d is 0, as RISC-V's remu) without a division: Tinsel has
+// none, and the node functions' remainders by their parameters were most
+// of their cycles through the library's 32-step routine.
+uint32_t pipeline_mod(uint32_t n, uint32_t d);
 // The node functions by kind (node i is of kind i).
 extern const stream_fns pipeline_kinds[PL_NODES];
 // Build the graph for partition `me`, node i on partition place[i] (NULL: all on 0).
