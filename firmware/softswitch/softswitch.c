@@ -23,7 +23,8 @@ extern const ss_combine_fn ss_end_combine[] __attribute__((weak));
 // (the stream pipeline, docs/stream.md). An image with invocations is
 // then refused, and a system message counted in stats.errors. To fit the
 // pipeline in real Tinsel's instruction memory it also leaves out what a
-// stream thread never uses: local delivery (a pin's local key is ignored),
+// stream thread never uses: local delivery (a send on a pin with a local
+// key is counted in stats.errors, and its message not delivered),
 // SS_FLAG_HOST_DRIVEN, and the ready bitmap (next_ready scans the devices'
 // rts: one device per stream thread); update_rts is called, not inlined.
 #ifndef SS_OP2
@@ -329,7 +330,9 @@ static int start_send(ss_thread *t, uint32_t i) {
   if (SS_OP2 && op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY) {
     post_end(t, op->local_key - SS_END_PIN_BASE, (char *)h + SS_HEADER_BYTES, 1);
     own_end(t);
-  } else if (SS_OP2 && op->local_key != SS_NO_KEY) { // the loop delivers it next, before the slot is sent
+  } else if (!SS_OP2 && op->local_key != SS_NO_KEY) {
+    img->stats.errors++;  // the lean build delivers no local message: lost, and said so
+  } else if (op->local_key != SS_NO_KEY) { // the loop delivers it next, before the slot is sent
     t->local_key = op->local_key;
     t->local_msg = (char *)h + SS_HEADER_BYTES;
     img->stats.sent_local++;
