@@ -287,11 +287,13 @@ int ssrun_preload(const ssrun_images *im, const char *path, char *err, size_t er
   return 0;
 }
 
-int ssrun_tsim(const char *tsim, const char *config, const char *fw, const char *preload, const char *delay_seed,
-               ssrun_line_fn line_fn, void *ctx) {
+int ssrun_tsim(const char *tsim, const char *config, const char *imem, const char *fw, const char *preload,
+               const char *delay_seed, ssrun_line_fn line_fn, void *ctx) {
   char cmd[4096];
-  snprintf(cmd, sizeof(cmd), "'%s' --config %s --elf '%s' --all-threads --preload '%s' --max-cycles 4000000000%s%s 2>&1",
-           tsim, config, fw, preload, delay_seed ? " --delay-seed " : "", delay_seed ? delay_seed : "");
+  snprintf(cmd, sizeof(cmd),
+           "'%s' --config '%s'%s%s%s --elf '%s' --all-threads --preload '%s' --max-cycles 4000000000%s%s 2>&1", tsim,
+           config, imem ? " --imem '" : "", imem ? imem : "", imem ? "'" : "", fw, preload,
+           delay_seed ? " --delay-seed " : "", delay_seed ? delay_seed : "");
   fflush(stdout);
   FILE *f = popen(cmd, "r");
   if (!f)

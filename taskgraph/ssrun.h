@@ -58,13 +58,13 @@ int ssrun_softswitch(const ssrun_images *im, uint32_t seed);
 uint32_t ssrun_heap_base(const PlaceMachine *m, uint32_t thread);
 /* 0, or -1 with the reason in ERR. */
 int ssrun_preload(const ssrun_images *im, const char *path, char *err, size_t errlen);
-/* Runs TSIM --config CONFIG --elf FW --all-threads --preload PRELOAD
- * [--delay-seed DELAY_SEED]; LINE gets every line it prints (stdout and
- * stderr), and the run's end and totals are echoed. tsim's exit status, or
- * -1 when it could not be started. */
+/* Runs TSIM --config CONFIG [--imem IMEM] --elf FW --all-threads --preload
+ * PRELOAD [--delay-seed DELAY_SEED] (IMEM NULL: tsim's default); LINE gets
+ * every line it prints (stdout and stderr), and the run's end and totals
+ * are echoed. tsim's exit status, or -1 when it could not be started. */
 typedef void (*ssrun_line_fn)(void *ctx, const char *line);
-int ssrun_tsim(const char *tsim, const char *config, const char *fw, const char *preload, const char *delay_seed,
-               ssrun_line_fn line, void *ctx);
+int ssrun_tsim(const char *tsim, const char *config, const char *imem, const char *fw, const char *preload,
+               const char *delay_seed, ssrun_line_fn line, void *ctx);
 /* The same run loaded as on a POETS box (taskgraph/ssrun_hl.c, libhostlink):
  * tsim --hostlink --debuglink with its boot loader; FW and every image (and
  * a box's routing tables) go through the boot loader, every thread is

@@ -473,7 +473,7 @@ int main(int argc, char **argv) {
     if (ssrun_preload(&im, path, err, sizeof(err)) != 0)
       die(err, "");
     int softswitch_errors = 0;
-    int st = ssrun_tsim(tsim, config, fw, path, delay_seed, tsim_line, &softswitch_errors);
+    int st = ssrun_tsim(tsim, config, NULL, fw, path, delay_seed, tsim_line, &softswitch_errors);
     remove(path);
     rc = st != 0 || softswitch_errors;
     if (st != 0)

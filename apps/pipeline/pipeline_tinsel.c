@@ -190,9 +190,7 @@ int main(int argc, char **argv) {
   }
   printf("tinsel: %s, %u items, %u threads with a partition (of %u nodes) of %u; %s\n", config,
          (unsigned)cfg.items, (unsigned)parts, (unsigned)PL_NODES, (unsigned)nt, fw);
-  char tsim_config[96];  // tsim's --config, and its --imem
-  snprintf(tsim_config, sizeof tsim_config, "%s --imem %s", config, imem);
-  int st = ssrun_tsim(tsim, tsim_config, fw, path, delay_seed, line_fn, &run);
+  int st = ssrun_tsim(tsim, config, imem, fw, path, delay_seed, line_fn, &run);
   if (!keep) unlink(path);
   free(image), free(bytes);
 

@@ -152,7 +152,7 @@ static int run_sim(const Placed *pl, const char *config, const char *tsim, const
   if (ssrun_preload(&im, preload, err, sizeof(err)) != 0)
     die("%s%s", err, "");
   int softswitch_errors = 0;
-  int st = ssrun_tsim(tsim, config, fw, preload, delay_seed, tsim_line, &softswitch_errors);
+  int st = ssrun_tsim(tsim, config, NULL, fw, preload, delay_seed, tsim_line, &softswitch_errors);
   if (st != 0) {
     printf("tree: tsim %s (status %d)\n", st < 0 ? "could not be started" : "failed", st);
     return 1;
