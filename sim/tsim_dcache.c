@@ -33,7 +33,8 @@ typedef struct {
 } Cache;
 
 /* The tile model (rtl_models/tsim_tile.sv) has one cache for its cores. */
-_Static_assert(TinselLogCoresPerDCache == TinselLogCoresPerMailbox, "one data cache per tile");_Static_assert((LINE <= 64 && 64 % LINE == 0) || LINE % 64 == 0, "a line within one host cache line");
+_Static_assert(TinselLogCoresPerDCache == TinselLogCoresPerMailbox, "one data cache per tile");
+_Static_assert((LINE <= 64 && 64 % LINE == 0) || LINE % 64 == 0, "a line within one host cache line");
 
 static Cache *caches[CACHES];
 static int coherent;
