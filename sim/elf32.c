@@ -234,6 +234,26 @@ const char *elf32_symbolize(const Elf32 *e, uint32_t addr, uint32_t *offset) {
   return sym_name(e, best);
 }
 
+void elf32_sym(const Elf32 *e, uint32_t i, Elf32Sym *out) {
+  const uint8_t *s = e->symtab + (size_t)i * SYM_SIZE;
+  out->name = sym_name(e, s);
+  out->value = rd32(s + 4);
+  out->size = rd32(s + 8);
+  out->type = s[12] & 0xf;
+  out->defined = rd16(s + 14) != 0;
+}
+
+int elf32_code_word(const Elf32 *e, uint32_t addr, uint32_t *word) {
+  for (int i = 0; i < e->nsecs; i++) {
+    const Elf32Section *s = &e->secs[i];
+    if (!(s->kind & ELF32_SEC_EXEC) || !s->data || s->size < 4 || addr < s->addr || addr - s->addr > s->size - 4)
+      continue;
+    *word = rd32(s->data + (addr - s->addr));
+    return 0;
+  }
+  return -1;
+}
+
 void elf32_free(Elf32 *e) {
   free(e->buf);
   free(e->secs);

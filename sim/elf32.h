@@ -56,6 +56,22 @@ int elf32_symbol(const Elf32 *e, const char *name, uint32_t *value);
    *offset = ADDR when no symbol does. */
 const char *elf32_symbolize(const Elf32 *e, uint32_t addr, uint32_t *offset);
 
+/* Symbol I of the symbol table (I < e->nsyms): its name ("" when it has
+   none), value, size, type (STT_*: ELF32_STT_FUNC for functions) and
+   whether it is defined (a section index other than SHN_UNDEF). */
+enum { ELF32_STT_FUNC = 2 };
+typedef struct {
+  const char *name;
+  uint32_t value, size;
+  unsigned type;
+  int defined;
+} Elf32Sym;
+void elf32_sym(const Elf32 *e, uint32_t i, Elf32Sym *s);
+
+/* The instruction word at ADDR in an executable section with file data:
+   0, or -1 when no such section holds all four bytes. */
+int elf32_code_word(const Elf32 *e, uint32_t addr, uint32_t *word);
+
 void elf32_free(Elf32 *e);
 
 #endif

@@ -77,6 +77,14 @@ tsim-traces: $(TSIM_CONFIGS:%=$(BIN)/tsim-%-trace)
 TARGETS += $(BIN)/tsim $(TSIM_CONFIGS:%=$(BIN)/tsim-%) $(BIN)/tsim-core-trace
 SUITES  += tests/tsim/run.sh
 
+# pcprof: the report on a tsim --engine fast --pc-profile file per image and
+# function (sim/README.md "Profile per pc"); tests/pcprof/run.sh.
+$(BIN)/pcprof: $(OBJ)/sim/pcprof.o $(OBJ)/sim/pcprof_parse.o $(OBJ)/sim/elf32.o $(OBJ)/sim/tsim_decode.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@
+TARGETS += $(BIN)/pcprof
+SUITES  += tests/pcprof/run.sh
+
 # The models' speed (not a test): bench/sim.sh.
 .PHONY: bench-sim
 bench-sim: $(BIN)/tsim $(TSIM_CONFIGS:%=$(BIN)/tsim-%) \

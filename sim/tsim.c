@@ -52,6 +52,7 @@ int main(int argc, char **argv) {
   int rc = tsim_parse_args(argc, argv, &a);
   if (rc) return rc < 0 ? 0 : rc;
   if ((rc = engine_from_env(argc, argv, &a))) return rc;
+  if (!a.engine_fast && (rc = tsim_args_no_pc_profile(&a))) return rc;
 
   char self[4096], model[4096 + 32];
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);

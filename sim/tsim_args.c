@@ -13,7 +13,7 @@ static const char usage[] =
     "            [--max-cycles N] [--watchdog N] [--delay-seed S [--delay-max D]]\n"
     "            [--imem standard|enlarged] [--trace FILE.fst] [--all-threads]\n"
     "            [--progress] [--quiet] [--stats-file FILE] [--preload FILE] [--coherent-dcache]\n"
-    "            [--engine cycle|fast]\n"
+    "            [--engine cycle|fast] [--pc-profile FILE]\n"
     "       tsim --config core|tile|board|box|cluster --hostlink unix:PATH [--debuglink unix:PATH2|HOST:PORT]\n"
     "            [--boot FILE | --elf FILE] [options as above]\n";
 
@@ -45,7 +45,7 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
                       !strcmp(opt, "--max-cycles") || !strcmp(opt, "--watchdog") || !strcmp(opt, "--trace") ||
                       !strcmp(opt, "--delay-seed") || !strcmp(opt, "--delay-max") || !strcmp(opt, "--imem") || !strcmp(opt, "--hostlink") ||
                       !strcmp(opt, "--debuglink") || !strcmp(opt, "--boot") || !strcmp(opt, "--stats-file") || !strcmp(opt, "--preload") ||
-                      !strcmp(opt, "--engine");
+                      !strcmp(opt, "--engine") || !strcmp(opt, "--pc-profile");
     if (!takes_value) return bad("unknown option %s", opt);
     if (i + 1 >= argc) return bad("missing value for %s", opt);
     const char *val = argv[++i];
@@ -74,6 +74,9 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
       a->stats_file = val;
     } else if (!strcmp(opt, "--preload")) {
       a->preload = val;
+    } else if (!strcmp(opt, "--pc-profile")) {
+      if (!*val) return bad("%s", "--pc-profile wants a file name, not \"\"");
+      a->pc_profile = val;
     } else if (!strcmp(opt, "--hostlink") || !strcmp(opt, "--debuglink")) {
       /* Local sockets: unix:PATH (a socket file) or unix:@NAME (abstract);
          the DebugLink also over TCP, HOST:PORT, as boardctrld serves it. */
@@ -108,6 +111,9 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
       else { a->delay_seed = n; a->delay_on = 1; }
     }
   }
+  /* OP2 programs spawn tsim themselves: the environment asks for the profile too. */
+  const char *pe = getenv("TSIM_PC_PROFILE");
+  if (!a->pc_profile && pe && *pe) a->pc_profile = pe;
   if (!a->config) return bad("%s", "missing --config");
   if (!a->elf && !a->hostlink) return bad("%s", "missing --elf");
   if (a->debuglink && !a->hostlink) return bad("%s", "--debuglink needs --hostlink");
@@ -120,4 +126,11 @@ int tsim_parse_args(int argc, char **argv, TsimArgs *a) {
   if (a->hostlink && !max_given) a->max_cycles = ~0ULL;
   if (dmax_given && !a->delay_on) return bad("%s", "--delay-max needs --delay-seed");
   return 0;
+}
+
+int tsim_args_no_pc_profile(const TsimArgs *a) {
+  if (!a->pc_profile) return 0;
+  fprintf(stderr, "tsim: --pc-profile %s (or TSIM_PC_PROFILE): only the fast engine counts retired instructions per pc: "
+          "add --engine fast (or TSIM_ENGINE=fast)\n", a->pc_profile);
+  return TSIM_EXIT_USAGE;
 }

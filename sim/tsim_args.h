@@ -40,11 +40,17 @@ typedef struct {
   const char *preload;          /* --preload FILE: code, memory and thread starts loaded before the first cycle */
   int coherent_dcache;          /* --coherent-dcache: caches read and write memory directly (not real Tinsel) */
   int engine_fast;              /* --engine fast: the instruction-level engine (sim/fast/), not the cycle model */
+  const char *pc_profile;       /* --pc-profile FILE: append retired instructions per core and pc (fast engine; sim/README.md "Profile per pc") */
 } TsimArgs;
 
 /* Fill *a from argv. On a usage error print "tsim: ..." and the usage line
    to stderr and return TSIM_EXIT_USAGE; return -1 after --help; else 0. */
 int tsim_parse_args(int argc, char **argv, TsimArgs *a);
+
+/* The cycle models count no instructions per pc: when *A asks for the
+   profile (--pc-profile or TSIM_PC_PROFILE), say so and return
+   TSIM_EXIT_USAGE; else 0. */
+int tsim_args_no_pc_profile(const TsimArgs *a);
 
 #ifdef __cplusplus
 }

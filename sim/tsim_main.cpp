@@ -70,6 +70,7 @@ int main(int argc, char **argv) {
   TsimArgs args;
   int rc = tsim_parse_args(argc, argv, &args);
   if (rc) return rc < 0 ? 0 : rc;
+  if ((rc = tsim_args_no_pc_profile(&args))) return rc;  // the fast engine's alone
 #if !VM_TRACE
   if (args.trace) {
     std::fprintf(stderr, "tsim: this model was built without tracing; use the dispatcher build/bin/tsim\n");

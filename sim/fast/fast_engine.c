@@ -94,6 +94,7 @@ static void unshare_pair(FastRun *r, unsigned p) {
 
 int fast_init(FastRun *r, int full) {
   memset(r, 0, sizeof *r);
+  r->prof_fd = -1;
   r->full = full;
   r->ncores = tsim_boards() * TinselCoresPerBoard;
   r->ntiles = r->ncores / FAST_NC;
@@ -136,6 +137,7 @@ void fast_free(FastRun *r) {
   free(r->pair_owned);
   free(r->pair_shared);
   fast_mbox_free(r);
+  for (unsigned i = 0; r->cores && i < r->ncores; i++) free(r->cores[i].prof);
   free(r->cores);
   free(r->tiles);
   memset(r, 0, sizeof *r);
@@ -525,6 +527,7 @@ static void issue(FastRun *r, FastCore *c, unsigned t, int granted) {
     return;
   }
   c->retired++;
+  if (c->prof) c->prof[pc >> 2]++;  /* --pc-profile (one predictable branch when off) */
   r->retired_now = 1;
   c->pc[t] = s.npc;
   if (s.requeue) wheel_put(c, r->cycle + s.lat - 1, s.suspend ? bit << 16 : bit);
@@ -623,10 +626,12 @@ static unsigned long long core_batch(FastRun *r, FastCore *c, unsigned long long
   unsigned long long cyc = now;
   unsigned k = 0;
   const FastOp *code = c->code;
+  uint64_t *prof = c->prof;  /* --pc-profile: these retire too (c->retired += j below) */
   while (cyc < end) {
     unsigned t = order[k];
     uint32_t pc = c->pc[t];
     if ((pc >> 2) >= r->imem_words || (pc & 3) || !plain_op[code[pc >> 2].op]) break;
+    if (prof) prof[pc >> 2]++;
     c->pc[t] = exec_plain(c, c->x[t], c->f[t], pc, &code[pc >> 2]);
     cyc++;
     if (++k == n) k = 0;

@@ -64,6 +64,7 @@ typedef struct {
   uint32_t resp_data;
   unsigned batch_wait;
   unsigned long long susp_mem, susp_fpu, susp_mb, retry;
+  uint64_t *prof;       /* --pc-profile: instructions retired per instruction memory word (fast_pcprof.c); NULL: off */
 } FastCore;
 _Static_assert(offsetof(FastCore, batch_after) + 8 <= 64, "the hot fields in one host cache line");
 
@@ -108,6 +109,7 @@ typedef struct {
      rank, and the inter-board links carry the receiving router's latency). */
   unsigned tile_lo, tile_hi, board_lo, board_hi;
   int windowed;
+  int prof_fd;          /* --pc-profile: the file, open to append (fast_pcprof.c); -1: no profile */
 } FastRun;
 
 /* Room for one more element at the end of a queue of N elements of SIZE

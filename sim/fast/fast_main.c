@@ -13,6 +13,7 @@
 #include "fast_link.h"
 #include "fast_mbox.h"
 #include "fast_mpi.h"
+#include "fast_pcprof.h"
 #include "tsim_debuglink.h"
 #include "tsim_hostlink.h"
 #include "tsim_links.h"
@@ -305,6 +306,7 @@ int main(int argc, char **argv) {
   r.quantum = fast_quantum();
   if (r.quantum == ~0u) return fast_mpi_fail(TSIM_EXIT_USAGE);
   if ((rc = fast_mpi_split(&r))) return fast_mpi_fail(rc);
+  if (args.pc_profile && (rc = fast_pcprof_start(&r, args.pc_profile))) return fast_mpi_fail(rc);
   double start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID), wall = clock_seconds(CLOCK_MONOTONIC);
   if (fast_mpi.on) run_windowed(&r, &args);
   else run(&r, &args);
@@ -312,6 +314,8 @@ int main(int argc, char **argv) {
   wall = clock_seconds(CLOCK_MONOTONIC) - wall;
   clocked_cycle = r.cycle;
   fast_final(&r);
+  int prof_lost = args.pc_profile && fast_pcprof_write(&r, args.pc_profile, args.config, args.elf, args.preload,
+                                                       fast_mpi.rank, fast_mpi.ranks);
   unsigned long long cycles = r.cycle;
   fast_free(&r);
   fast_link_free();
@@ -321,5 +325,6 @@ int main(int argc, char **argv) {
   if (fast_mpi.on && !args.quiet)
     fprintf(stderr, "tsim: mpi: wall %.2f s, host CPU %.2f s over %d rank%s\n", wall, secs, fast_mpi.ranks,
             fast_mpi.ranks == 1 ? "" : "s");
-  return fast_mpi_finish(tsim_run_finish(cycles, secs));
+  rc = tsim_run_finish(cycles, secs);
+  return fast_mpi_finish(rc == 0 && prof_lost ? TSIM_EXIT_OUTPUT : rc);  /* the run ended well, its profile is lost */
 }

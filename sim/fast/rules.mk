@@ -5,7 +5,7 @@
 # tinsel_config.h, and it links the same C files the models call through
 # DPI (TSIM_DPI_SRCS), compiled against sim/fast/Vtsim_top__Dpi.h (their
 # prototypes; no Verilator) and the models' common objects.
-FAST_SRCS := fast_main fast_engine fast_decode fast_mbox fast_link fast_mpi
+FAST_SRCS := fast_main fast_engine fast_decode fast_mbox fast_link fast_mpi fast_pcprof
 FAST_HDRS := $(wildcard sim/fast/*.h)
 
 # Open MPI (mk/packages.txt: libopenmpi-dev, openmpi-bin): started by mpirun,

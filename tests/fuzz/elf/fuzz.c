@@ -2,7 +2,8 @@
 // (elf32_load, as tsim, the host link, checkelf and elf2img call it) and
 // from memory (elf32_load_buffer); the two must agree. A loaded image then
 // goes through the symbol lookups and checkelf's and elf2img's work
-// (checkelf_image, elf2img_image), their output to /dev/null.
+// (checkelf_image, elf2img_image), their output to /dev/null, and pcprof's
+// reads of symbols and code words (elf32_sym, elf32_code_word).
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (strlen(s->name) > e.len) abort();   // the name lies in the file
       elf32_symbolize(&e, s->addr, &off);
       elf32_symbolize(&e, s->addr + s->size - 1, &off);
+      elf32_code_word(&e, s->addr, &v);                 // pcprof's reads of the code
+      elf32_code_word(&e, s->addr + s->size - 4, &v);
+      elf32_code_word(&e, s->addr + s->size - 2, &v);
+    }
+    for (uint32_t i = 0; i < e.nsyms; i++) {  // every symbol as pcprof reads them
+      Elf32Sym sym;
+      elf32_sym(&e, i, &sym);
+      if (strlen(sym.name) > e.len) abort();
     }
     fprintf(sink, "%s\n", elf32_symbolize(&e, e.entry, &off));
     checkelf_image(&e, path, 0, 7616, sink, sink);
