@@ -420,6 +420,30 @@ static void write_preload(const char *path, const Writes *wr, const char *starte
   hw.st.preload_bytes += bytes;
 }
 
+/* tsim creates its host-link socket (unix:DIR/host) when it listens,
+ * after it has loaded every board: minutes on the cluster at 720k cells.
+ * Wait for the socket here, watching tsim (hl_open's own attempts cannot
+ * see it exit, and their number, HOSTLINK_CONNECT_ATTEMPTS, would bound
+ * the load), within OP2_TINSEL_TIMEOUT, saying so every minute. */
+static void wait_listening(void) {
+  const char *path = hw.tsim.host + strlen("unix:");
+  double t0 = now(), said = t0;
+  while (access(path, F_OK) != 0) {
+    int st = op2t_tsim_exited(&hw.tsim);
+    if (st >= 0)
+      die("tsim stopped before it took the link (exit status %d before it listened on %s)", st, hw.tsim.host);
+    if (now() - t0 > hw.timeout_s)
+      die("tsim did not listen on %s within %d s (OP2_TINSEL_TIMEOUT)", hw.tsim.host, hw.timeout_s);
+    if (now() - said >= 60) {
+      said = now();
+      fprintf(stderr, "op2 tinsel: sim engine: waiting for tsim to load and listen on the host link: %.0f s\n",
+              said - t0);
+    }
+    struct timespec nap = {0, 50 * 1000 * 1000};
+    nanosleep(&nap, NULL);
+  }
+}
+
 /* Connects (the sim engine starts tsim first, with PRELOAD's writes as its
  * --preload file when given). TEXT_END: the highest end of code in any
  * image, which decides whether the instruction memory must be the
@@ -455,6 +479,7 @@ static void connect_link(uint32_t text_end, const Writes *preload, const char *s
     if (op2t_tsim_start(&hw.tsim, m->name, getenv("OP2_TINSEL_DELAY_SEED"), enlarged, preload != NULL))
       exit(1);
     hw.st.tsim_cmd = hw.tsim.cmd;
+    wait_listening();
     double t0 = now();
     while (!(hw.h = hl_open(hw.tsim.host, hw.tsim.debug, &geo, err, sizeof(err)))) {
       if (op2t_tsim_exited(&hw.tsim) >= 0)

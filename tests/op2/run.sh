@@ -72,6 +72,12 @@ if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "
     OP2_TINSEL_ENGINE=hostlink OP2_TINSEL_HOSTLINK=
   engine_error "sim engine with a missing tsim" "tsim stopped before it took the link" \
     OP2_TINSEL_ENGINE=sim OP2_TINSEL_TSIM="$tmp/no-tsim"
+  # The host waits for tsim's socket watching tsim, not in libhostlink's
+  # connection attempts (apps/sim.sh once set 36000 for the cluster: a
+  # tsim that failed to start then left the host waiting for an hour).
+  engine_error "sim engine with a missing tsim and many connection attempts: no wait" \
+    "tsim stopped before it took the link" \
+    OP2_TINSEL_ENGINE=sim OP2_TINSEL_TSIM="$tmp/no-tsim" HOSTLINK_CONNECT_ATTEMPTS=100000
   engine_error "OP2_TINSEL_BOXES beyond the configuration" "OP2_TINSEL_BOXES=3x1: cluster has 2x4 boxes of 3x2 boards" \
     OP2_TINSEL_CONFIG=cluster OP2_TINSEL_BOXES=3x1
   engine_error "OP2_TINSEL_BOXES malformed" "OP2_TINSEL_BOXES=2: expected XxY" OP2_TINSEL_CONFIG=cluster OP2_TINSEL_BOXES=2
