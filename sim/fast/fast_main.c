@@ -306,7 +306,10 @@ int main(int argc, char **argv) {
   r.quantum = fast_quantum();
   if (r.quantum == ~0u) return fast_mpi_fail(TSIM_EXIT_USAGE);
   if ((rc = fast_mpi_split(&r))) return fast_mpi_fail(rc);
-  if (args.pc_profile && (rc = fast_pcprof_start(&r, args.pc_profile))) return fast_mpi_fail(rc);
+  if (args.pc_profile && (rc = fast_pcprof_start(&r, args.pc_profile))) {
+    fast_free(&r);
+    return fast_mpi_fail(rc);
+  }
   double start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID), wall = clock_seconds(CLOCK_MONOTONIC);
   if (fast_mpi.on) run_windowed(&r, &args);
   else run(&r, &args);

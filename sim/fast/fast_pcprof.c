@@ -21,6 +21,8 @@ int fast_pcprof_start(FastRun *r, const char *path) {
     if (!(r->cores[i].prof = calloc(r->imem_words, sizeof(uint64_t)))) {
       fprintf(stderr, "tsim: --pc-profile: out of memory for %u cores' counts (%zu bytes each: one per "
               "instruction memory word)\n", (r->tile_hi - r->tile_lo) * FAST_NC, r->imem_words * sizeof(uint64_t));
+      close(r->prof_fd);
+      r->prof_fd = -1;
       return TSIM_EXIT_INPUT;
     }
   return 0;
