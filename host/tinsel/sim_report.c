@@ -49,6 +49,17 @@ static double sum(const op2t_kv *kv, const char *key) {
   return v;
 }
 
+/* Instructions retired over every tsim run: the cores' core.C.retired. */
+static double retired(const op2t_kv *kv) {
+  double v = 0;
+  for (int i = 0; i < kv->n; i++) {
+    size_t n = strlen(kv->key[i]);
+    if (!strncmp(kv->key[i], "core.", 5) && n > 13 && !strcmp(kv->key[i] + n - 8, ".retired"))
+      v += kv->val[i];
+  }
+  return v;
+}
+
 /* Flits that left a board through an inter-board link, over every tsim
  * run: every board's link.D.out.flits (board 0's as "link.D", the others'
  * as "board.B.link.D"), except board 0's West link, which is the host link
@@ -110,9 +121,11 @@ void op2t_hw_report(const op2t_hw_stats *s) {
   long runs = 0; /* tsim runs: one statistics block each */
   for (int i = 0; i < kv->n; i++)
     runs += !strcmp(kv->key[i], "cycles");
-  if (kv->n)
+  if (kv->n) {
     fprintf(stderr, "  simulated cycles        %.0f (tsim, %ld run%s)\n  simulated time          %.6f s at %d MHz\n",
             cycles, runs, runs == 1 ? "" : "s", cycles / (TinselClockFreq * 1e6), TinselClockFreq);
+    fprintf(stderr, "  instructions retired    %.0f (tsim, every core, %ld run%s)\n", retired(kv), runs, runs == 1 ? "" : "s");
+  }
   fprintf(stderr, "  host wall time          %.2f s (loading %.2f s over %ld load%s, %.0f KiB of thread images; "
                   "dats fetched %ld times in %.2f s, pushed %ld times)\n",
           wall, s->load_seconds, s->loads, s->loads == 1 ? "" : "s", s->image_bytes / 1024.0, s->fetches,

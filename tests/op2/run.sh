@@ -140,6 +140,8 @@ if "$bin/meshgen" 6 8 -o "$tmp/naca_6x8.dat" >/dev/null 2>&1 &&
     if grep -qx PASSED "$tmp/af_$cfg.out"; then pass "$what"
     else fail "$what" "$(tail -30 "$tmp/af_$cfg.out")"; fi
     check "airfoil on the $cfg model prints its summary" grep -q "^  simulated cycles" "$tmp/af_$cfg.out"
+    check "airfoil on the $cfg model counts the instructions retired" \
+      grep -qE "^  instructions retired +[1-9][0-9]* \(tsim, every core" "$tmp/af_$cfg.out"
     # One board: nothing leaves through an inter-board link (the host link is
     # counted on its own line); the box sends between its boards.
     inter=$(grep -o "inter-board [0-9]* flits" "$tmp/af_$cfg.out" | awk '{ print $2 }')
