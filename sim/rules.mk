@@ -33,6 +33,9 @@ TSIM_HDRS     := $(wildcard sim/*.h) $(GEN)/tsim_box.h host/hostlink/hl_sockaddr
 # host/tinsel/rules.mk FW_LAYOUTS).
 TSIM_BOOT_ELF := $(abspath $(BUILD))/fw/boot.elf
 tsim_boot_elf = $(if $(filter board,$(1)),$(TSIM_BOOT_ELF),$(abspath $(BUILD))/fw/boards/$(1)/boot.elf)
+# The same as make's target: a model binary needs its boot loader at run time,
+# so building one builds that too (an order-only prerequisite).
+tsim_boot_target = $(if $(filter board,$(1)),$(FW)/boot.elf,$(FW)/boards/$(1)/boot.elf)
 # C files compiled per model against its DPI header and tinsel_config.h.
 TSIM_DPI_SRCS := $(addprefix sim/,tsim_dpi.c tsim_mbox.c tsim_threads.c tsim_boards.c tsim_progrouter.c \
                                    tsim_hostlink.c tsim_hlframe.c tsim_debuglink.c tsim_links.c tsim_dcache.c)
@@ -60,7 +63,8 @@ $(BIN)/tsim: $(OBJ)/sim/tsim.o $(OBJ)/sim/tsim_args.o
 # its header, Verilator's makefile); generated code kept in $(VL_DIR)/NAME.
 define tsim_model
 $(BIN)/tsim-$(1): $(RTL_MODELS_SRCS) $(GEN)/boards/$(2)/tinsel_pkg.sv $(GEN)/boards/$(2)/tinsel_config.h \
-                  sim/tsim_main.cpp $(TSIM_DPI_SRCS) sim/build_model.sh $(TSIM_HDRS) $(TSIM_COMMON_OBJS)
+                  sim/tsim_main.cpp $(TSIM_DPI_SRCS) sim/build_model.sh $(TSIM_HDRS) $(TSIM_COMMON_OBJS) \
+                  | $(call tsim_boot_target,$(2))
 	@echo "sim/build_model.sh $$@  (Verilator; log in $(VL_DIR)/$(1)/build.log)"
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS) $(3)" VL_OPT="$(TSIM_OPT)" RTL_SRCS="$(RTL_MODELS_SRCS)" MAIN_CPP="$(abspath sim/tsim_main.cpp)" \
 	  CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" COMMON_OBJS="$(abspath $(TSIM_COMMON_OBJS))" \

@@ -32,7 +32,8 @@ $(OBJ)/sim/fast/$(1)/%.o: sim/%.c $(FAST_HDRS) $(TSIM_HDRS) $(GEN)/boards/$(1)/t
 	  -DTSIM_BOOT_ELF=\"$(call tsim_boot_elf,$(1))\" -c $$< -o $$@
 $(OBJ)/sim/fast/$(1)/fast_mpi.o: CFLAGS += $(FAST_MPI_CFLAGS)
 $(BIN)/tsim-fast-$(1): $(FAST_SRCS:%=$(OBJ)/sim/fast/$(1)/%.o) \
-                       $(patsubst sim/%.c,$(OBJ)/sim/fast/$(1)/%.o,$(TSIM_DPI_SRCS)) $(TSIM_COMMON_OBJS)
+                       $(patsubst sim/%.c,$(OBJ)/sim/fast/$(1)/%.o,$(TSIM_DPI_SRCS)) $(TSIM_COMMON_OBJS) \
+                       | $(call tsim_boot_target,$(1))
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(LDFLAGS) $$^ -lm $(FAST_MPI_LIBS) -o $$@
 endef
