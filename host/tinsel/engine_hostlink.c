@@ -420,20 +420,22 @@ static void write_preload(const char *path, const Writes *wr, const char *starte
   hw.st.preload_bytes += bytes;
 }
 
-/* tsim creates its host-link socket (unix:DIR/host) when it listens,
- * after it has loaded every board: minutes on the cluster at 720k cells.
- * Wait for the socket here, watching tsim (hl_open's own attempts cannot
- * see it exit, and their number, HOSTLINK_CONNECT_ATTEMPTS, would bound
- * the load), within OP2_TINSEL_TIMEOUT, saying so every minute. */
-static void wait_listening(void) {
+/* Connects to the tsim just started. tsim creates its host-link socket
+ * (unix:DIR/host) when it listens, after it has loaded every board:
+ * minutes on the cluster at 720k cells. So one loop: hl_open only once
+ * the socket is there (hl_open's own attempts cannot see tsim exit, and
+ * their number, HOSTLINK_CONNECT_ATTEMPTS, would bound the load), tsim
+ * watched every 50 ms, within OP2_TINSEL_TIMEOUT, saying so every minute. */
+static void connect_tsim(const hl_geometry *geo) {
   const char *path = hw.tsim.host + strlen("unix:");
+  char err[512] = "its socket is not there yet";
   double t0 = now(), said = t0;
-  while (access(path, F_OK) != 0) {
+  while (access(path, F_OK) != 0 || !(hw.h = hl_open(hw.tsim.host, hw.tsim.debug, geo, err, sizeof(err)))) {
     int st = op2t_tsim_exited(&hw.tsim);
     if (st >= 0)
-      die("tsim stopped before it took the link (exit status %d before it listened on %s)", st, hw.tsim.host);
+      die("tsim stopped before it took the link (exit status %d; %s)", st, err);
     if (now() - t0 > hw.timeout_s)
-      die("tsim did not listen on %s within %d s (OP2_TINSEL_TIMEOUT)", hw.tsim.host, hw.timeout_s);
+      die("cannot connect to tsim on %s within %d s (OP2_TINSEL_TIMEOUT): %s", hw.tsim.host, hw.timeout_s, err);
     if (now() - said >= 60) {
       said = now();
       fprintf(stderr, "op2 tinsel: sim engine: waiting for tsim to load and listen on the host link: %.0f s\n",
@@ -479,16 +481,7 @@ static void connect_link(uint32_t text_end, const Writes *preload, const char *s
     if (op2t_tsim_start(&hw.tsim, m->name, getenv("OP2_TINSEL_DELAY_SEED"), enlarged, preload != NULL))
       exit(1);
     hw.st.tsim_cmd = hw.tsim.cmd;
-    wait_listening();
-    double t0 = now();
-    while (!(hw.h = hl_open(hw.tsim.host, hw.tsim.debug, &geo, err, sizeof(err)))) {
-      if (op2t_tsim_exited(&hw.tsim) >= 0)
-        die("tsim stopped before it took the link (%s)", err);
-      if (now() - t0 > 60)
-        die("cannot connect to tsim within 60 s: %s", err);
-      struct timespec nap = {0, 50 * 1000 * 1000};
-      nanosleep(&nap, NULL);
-    }
+    connect_tsim(&geo);
   } else {
     const char *host = getenv("OP2_TINSEL_HOSTLINK"), *debug = getenv("OP2_TINSEL_DEBUGLINK");
     if (!host || !*host)
