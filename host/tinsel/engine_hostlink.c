@@ -4,7 +4,8 @@
  * real boxes (engine "hostlink": OP2_TINSEL_HOSTLINK, e.g.
  * unix:@pciestream, and OP2_TINSEL_DEBUGLINK). Same code for both.
  *
- * The instance is resident (images.h): at the first invocation, and again
+ * The instance is resident (images.h): at the first invocation (streamed:
+ * once, when the host first waits; the calls before are held), and again
  * whenever the instance changes (a new binding, bindings.c), the engine
  * builds the thread images and loads the boards (each core pair's code
  * group, the router tables, the thread images), starts the threads and
@@ -30,6 +31,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -715,7 +717,7 @@ static void boot(op2t_run *r) {
     die("starting %d cores: %s", n, hl_error(hw.h));
   free(started);
   free(cores);
-  hw.loaded = r->instance;
+  hw.loaded = op2t_instance_generation(); /* what the images hold: r->instance, or later for held runs */
   if (!hw.loaded_n) {
     hw.loaded_n = op2t_calloc((size_t)g->ntypes, sizeof(int));
     hw.loaded_set = op2t_calloc((size_t)g->ntypes, sizeof(op_set));
@@ -794,13 +796,8 @@ static void take_end(const uint8_t *msg, const char *what) {
   r->on_end(r, -1, -1, iv->devices, payload);
 }
 
-/* Streamed (invoke.c, issue 18 item 2): the begin goes and the host goes
- * on; the threads hold it until their devices are done with the
- * invocations before it (softswitch.c hold_begin). The instance must not
- * change while invocations are under way: invoke.c waits for them first. */
-static int start(op2t_run *r) {
-  if (!hw.im || hw.loaded != r->instance)
-    boot(r);
+/* R's begin to the loaded instance. */
+static void send_run(op2t_run *r) {
   const op2t_image_inv *iv = &hw.im->inv[r->k];
   if (!iv->bound || !iv->nthreads)
     die("%s is not in the loaded instance", r->inv->name);
@@ -808,11 +805,71 @@ static int start(op2t_run *r) {
     die("%s was started again before its end came", r->inv->name);
   send_begin(r, iv);
   flight()[r->k] = r;
+}
+
+/* Streamed (invoke.c, issue 18 item 2): the begin goes and the host goes
+ * on; the threads hold it until their devices are done with the
+ * invocations before it (softswitch.c hold_begin). The instance must not
+ * change while invocations are under way: invoke.c waits for them first. */
+static int start(op2t_run *r) {
+  if (!hw.im || hw.loaded != r->instance)
+    boot(r);
+  send_run(r);
   return 0;
 }
 
+/* ---------------------------------------------- held until the first load
+ *
+ * Issue 19: streamed calls made while nothing is loaded (the program's
+ * first calls) are held here, not loaded one by one (airfoil's first
+ * iteration loaded five times, each reload after a fetch). The first wait
+ * (a call that writes a global, a host read, the timers, op_exit, a call
+ * that must follow one of them) loads the instance once, with every
+ * invocation bound by then, and sends the held begins in program order,
+ * each after the calls it must follow (op2t_run.after) and with at most
+ * the window under way. Nothing has run, so the host's mirror is what the
+ * devices would hold: no fetch. invoke.c keeps what held calls see. */
+static struct {
+  op2t_run *r[SS_MAX_INVOCATIONS];
+  int n;
+} held;
+
+static int holding(void) { return !hw.im && !hw.dead; }
+
+/* Invocations started and not ended that were issued at or before ORDER. */
+static int under_way(unsigned order) {
+  int n = 0;
+  for (unsigned k = 0; k < SS_MAX_INVOCATIONS; k++)
+    n += flight()[k] && flight()[k]->order <= order;
+  return n;
+}
+
+static void take_next_end(void) {
+  _Alignas(8) uint8_t msg[64];
+  recv_msg(msg, "the end of an invocation held until the load");
+  take_end(msg, "the end of an invocation held until the load");
+}
+
+static void load_held(void) {
+  int n = held.n;
+  held.n = 0;
+  boot(held.r[n - 1]);
+  for (int i = 0; i < n; i++) {
+    op2t_run *r = held.r[i];
+    while (under_way(UINT_MAX) >= r->window || under_way(r->after))
+      take_next_end();
+    send_run(r);
+  }
+}
+
 static int start_streamed(op2t_run *r) {
-  start(r);
+  if (holding() && r->window > 0) {
+    if (held.n == (int)SS_MAX_INVOCATIONS)
+      die("more than %u invocations held until the load", SS_MAX_INVOCATIONS);
+    held.r[held.n++] = r;
+  } else {
+    start(r);
+  }
   op2t_hw_stats_invocation(&hw.st, r->k, OP2T_NOT_MEASURED);
   return 0;
 }
@@ -820,6 +877,8 @@ static int start_streamed(op2t_run *r) {
 /* Until R's end has come; ends of other started invocations go to theirs. */
 static int wait(op2t_run *r) {
   char what[160];
+  if (held.n)
+    load_held();
   const op2t_image_inv *iv = &hw.im->inv[r->k];
   snprintf(what, sizeof(what), "the end of %s (%ld devices on %u threads)", r->inv->name, iv->devices, iv->nthreads);
   while (flight()[r->k] == r) {
@@ -853,9 +912,13 @@ static void flush_output(void) {
 /* ------------------------------------------------------------- finish */
 
 static void finish(void) {
-  if (!hw.im || !hw.h || hw.dead)
+  if (hw.dead)
     return;
   hw.exiting = 1;
+  if (held.n) /* a program that ends without op_exit */
+    load_held();
+  if (!hw.im || !hw.h)
+    return;
   hw.st.cycles_end = cycles_of(hw.im->threads[0].addr);
   hw.st.ss = op2t_calloc(hw.im->nthreads + 1, sizeof(ss_stats));
   thread_stats(SS_KEY_STATS, hw.st.ss);
@@ -944,6 +1007,7 @@ const op2t_engine op2t_engine_sim = {
     .start = start_sim,
     .wait = wait,
     .flush = flush_output,
+    .holding = holding,
     .fetch = fetch,
     .push = push,
     .finish = finish,
@@ -956,6 +1020,7 @@ const op2t_engine op2t_engine_hostlink = {
     .start = start_hostlink,
     .wait = wait,
     .flush = flush_output,
+    .holding = holding,
     .fetch = fetch,
     .push = push,
     .finish = finish,

@@ -87,6 +87,9 @@ void op2t_set_const(int k, const void *data, size_t bytes) {
   if ((size_t)g->consts[k].bytes != bytes)
     op2t_fatal("const \"%s\" is %zu bytes in the program but %d in the graph properties", g->consts[k].name,
                bytes, g->consts[k].bytes);
+  /* calls under way, or held until the first load, ran with the old value */
+  if (memcmp(rt.graph_props + g->consts[k].off, data, bytes) != 0)
+    op2t_stream_drain();
   memcpy(rt.graph_props + g->consts[k].off, data, bytes);
 }
 
@@ -116,6 +119,12 @@ static void bind(int t, op_set s, const char *inv, bool *fresh) {
   fresh[t] = true;
 }
 
+/* Would binding type T to set S replace the devices it has? */
+static bool replaces(int t, op_set s) {
+  const op2t_devs *d = &rt.devs[t];
+  return d->set && (d->set != s || d->n != s->size);
+}
+
 static void bind_all(const op2t_invocation *inv, op_set set, op_arg *args, bool *fresh) {
   const op2t_graph *g = &op2t_graph_info;
   op_set *seen = op2t_calloc((size_t)g->ntypes, sizeof(op_set));
@@ -139,8 +148,11 @@ static void bind_all(const op2t_invocation *inv, op_set set, op_arg *args, bool 
     if (!seen[t])
       op2t_fatal("%s: no arg of this call names a dat on %s's set (an op_opt_arg without a dat?)", inv->name,
                  g->types[t].name);
-    bind(t, seen[t], inv->name, fresh);
+    if (replaces(t, seen[t]))
+      op2t_stream_drain(); /* calls under way, or held, use those devices */
   }
+  for (int j = 0; j < inv->ninvolved; j++)
+    bind(inv->involved[j].type, seen[inv->involved[j].type], inv->name, fresh);
   free(seen);
 }
 
@@ -310,8 +322,18 @@ static void info_result(const op2t_invocation *inv, const Controller *c) {
  *   sets, maps or constants: the engine reloads), and at op_exit.
  * OP2_TINSEL_STREAM=0 runs one invocation at a time with a barrier after
  * each (seed 000 as written, the reference); N (1..SS_MAX_HELD_BEGINS, the
- * default) is how many may be under way at once. */
-enum { NSLOTS = SS_MAX_HELD_BEGINS };
+ * default) is how many may be under way at once.
+ *
+ * Held calls (issue 19): an engine that loads the instance holds the
+ * calls made before anything is loaded (op2t_engine.holding) and loads
+ * once, at the first wait, with every invocation bound by then. Until
+ * then a held call is not on the threads: the instance may grow under it
+ * (new bindings, new devices of other types, dats moved into state it does
+ * not use) and it takes no place in the window; the engine keeps the
+ * window and the calls each must follow when it sends them. What a held
+ * call sees must not change: a call of the same invocation, new constants,
+ * devices replaced and a dat moved into state a held call uses wait for
+ * it (the load) first, as for calls under way. */
 
 typedef struct {
   bool live;
@@ -326,7 +348,8 @@ typedef struct {
 } Flight;
 
 static struct {
-  Flight f[NSLOTS];
+  Flight *f;               /* [nslots] */
+  int nslots;              /* the window, or one per invocation (held calls) */
   int n;                   /* under way */
   int window;              /* OP2_TINSEL_STREAM: at most this many (0: no streaming) */
   unsigned seq;            /* the last call's Flight.order */
@@ -347,7 +370,13 @@ static void stream_init(void) {
     op2t_fatal("OP2_TINSEL_STREAM=%s: expected 0 (a barrier after every invocation) or how many may be under "
                "way, 1..%u", e, SS_MAX_HELD_BEGINS);
   st.window = rt.engine->start && rt.engine->wait && !rt.per_device && !op2t_device_prints() ? (int)w : 0;
+  st.nslots = op2t_graph_info.ninvocations > (int)SS_MAX_HELD_BEGINS ? op2t_graph_info.ninvocations
+                                                                      : (int)SS_MAX_HELD_BEGINS;
+  st.f = op2t_calloc((size_t)st.nslots, sizeof(Flight)); /* never moves: engines keep &f->run */
 }
+
+/* Are the calls started now held by the engine (not on the threads)? */
+static bool held(void) { return st.window && rt.engine->holding && rt.engine->holding(); }
 
 static void complete(Flight *f) {
   const op2t_invocation *inv = f->run.inv;
@@ -378,7 +407,7 @@ static void wait_flight(Flight *f) {
 
 static Flight *oldest(void) {
   Flight *o = NULL;
-  for (int i = 0; i < NSLOTS; i++)
+  for (int i = 0; i < st.nslots; i++)
     if (st.f[i].live && (!o || st.f[i].order < o->order))
       o = &st.f[i];
   return o;
@@ -428,24 +457,57 @@ static bool must_wait(const Flight *f, int k, const op2t_invocation *inv, const 
   return false;
 }
 
-/* Waits for what call K must follow, and for a free slot; returns the slot. */
-static Flight *make_room(int k, const op2t_invocation *inv, const op_arg *args) {
-  if (st.n && st.generation != op2t_instance_generation())
+/* Waits for the call of invocation K under way, and every call before it. */
+static void follow_same(int k) {
+  for (int i = 0; i < st.nslots; i++)
+    if (st.f[i].live && st.f[i].k == k)
+      for (unsigned order = st.f[i].order; oldest() && oldest()->order <= order;)
+        retire_oldest();
+}
+
+/* Waits for what call K must follow (held: notes the latest in *AFTER),
+ * and for room in the window; returns a free slot. */
+static Flight *make_room(int k, const op2t_invocation *inv, const op_arg *args, unsigned *after) {
+  bool hold = held();
+  if (st.n && !hold && st.generation != op2t_instance_generation())
     op2t_stream_drain();
-  for (int i = 0; i < NSLOTS; i++) {
+  for (int i = 0; i < st.nslots; i++) {
     Flight *f = &st.f[i];
     if (!f->live || !must_wait(f, k, inv, args))
       continue;
+    if (hold) {
+      *after = f->order > *after ? f->order : *after;
+      continue;
+    }
     /* it, and everything started before it (the threads run them in order anyway) */
     for (unsigned order = f->order; oldest() && oldest()->order <= order;)
       retire_oldest();
   }
-  while (st.n >= st.window)
+  while (!hold && st.n >= st.window)
     retire_oldest();
-  for (int i = 0; i < NSLOTS; i++)
+  for (int i = 0; i < st.nslots; i++)
     if (!st.f[i].live)
       return &st.f[i];
-  op2t_fatal("no room for another invocation under way"); /* window <= slots */
+  op2t_fatal("no room for another invocation under way"); /* one per invocation at most */
+}
+
+/* Does a call under way use bytes [OFF, OFF + BYTES) of TYPE's state? */
+static bool uses_state(int type, int off, int bytes) {
+  for (int i = 0; i < st.nslots; i++)
+    for (int j = 0; st.f[i].live && j < st.f[i].run.inv->nargs; j++) {
+      const op2t_arg *a = &st.f[i].run.inv->args[j];
+      if (a->dat_off >= 0 && a->type == type && a->dat_off < off + bytes && off < a->dat_off + a->dat_bytes)
+        return true;
+    }
+  return false;
+}
+
+/* Before those bytes change in the mirror (a dat moved in, resident.c):
+ * held calls that do not use them may stay held; else every call under
+ * way must end first. */
+void op2t_stream_settle(int type, int off, int bytes) {
+  if (st.n && (!held() || uses_state(type, off, bytes)))
+    op2t_stream_drain();
 }
 
 /* The begin message of a call: its round, the fresh word, op_opt_arg flags,
@@ -476,9 +538,9 @@ static char *make_begin(int k, const op2t_invocation *inv, op_arg *args, Control
   return begin;
 }
 
-/* Bind the call's sets, place and initialise new devices, bind its edges
- * and move its dats in; returns the invocation's number. */
-static int prepare(const op2t_invocation *inv, op_set set, op_arg *args, const op2t_fanouts **fs) {
+/* Bind call K's sets, place and initialise new devices, bind its edges
+ * and move its dats in. */
+static void prepare(int k, const op2t_invocation *inv, op_set set, op_arg *args, const op2t_fanouts **fs) {
   const op2t_graph *g = &op2t_graph_info;
   bool *fresh = op2t_calloc((size_t)g->ntypes, sizeof(bool));
   bind_all(inv, set, args, fresh);
@@ -493,12 +555,8 @@ static int prepare(const op2t_invocation *inv, op_set set, op_arg *args, const o
     op2t_stream_drain();
   init_devices(fresh);
   free(fresh);
-  int k = 0;
-  while (g->invocations[k] != inv)
-    k++;
   *fs = op2t_bind_call(k, set, args, rt.devs);
   dats_to_devices(inv, args);
-  return k;
 }
 
 void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int nargs, op_arg *args) {
@@ -508,12 +566,18 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   double t0 = op_rt_loop_enter(name, set, nargs, args);
   if (nargs != inv->nargs)
     op2t_fatal("%s: called with %d args, the table has %d", inv->name, nargs, inv->nargs);
+  int k = 0;
+  while (g->invocations[k] != inv)
+    k++;
+  /* its landing pads and counters, and a binding held calls may still need */
+  follow_same(k);
   const op2t_fanouts *fs;
-  int k = prepare(inv, set, args, &fs);
+  prepare(k, inv, set, args, &fs);
   bool sync = !st.window || writes_gbl(inv, args);
   if (!st.window)
     op2t_stream_drain();
-  Flight *f = st.window ? make_room(k, inv, args) : &st.f[0];
+  unsigned after = 0;
+  Flight *f = st.window ? make_room(k, inv, args, &after) : &st.f[0];
   *f = (Flight){.live = true, .k = k, .order = ++st.seq};
   f->args = op2t_calloc((size_t)nargs + 1, sizeof(op_arg));
   if (nargs) /* args may be NULL then */
@@ -529,7 +593,8 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   f->rec = op2t_record(inv);
   op2t_record_step(k, f->begin, inv->begin_bytes, rt.graph_props);
   f->run = (op2t_run){.graph = g, .inv = inv, .devs = rt.devs, .graph_props = rt.graph_props, .fanouts = fs->f,
-                      .nfanouts = fs->n, .k = k, .instance = op2t_instance_generation(), .begin = f->begin,
+                      .nfanouts = fs->n, .k = k, .instance = op2t_instance_generation(), .order = f->order,
+                      .after = after, .window = st.window, .begin = f->begin,
                       .on_end = on_end, .controller = &f->c, .counts = &f->rec->counts,
                       .seed = rt.seed ^ ((uint64_t)rt.round << 32)};
   if (!rt.per_device) {

@@ -93,6 +93,11 @@ struct op2t_run {
    * invocation's edges). An engine that loads the instance reloads then. */
   int k;
   unsigned instance;
+  /* Streamed (invoke.c): the call's issue order (from 1), the order of the
+   * latest earlier call it must follow (0: none; it writes through a map a
+   * dat that call uses), and how many may be under way at once. */
+  unsigned order, after;
+  int window;
 };
 
 typedef struct {
@@ -109,6 +114,12 @@ typedef struct {
   int (*start)(op2t_run *r);
   int (*wait)(op2t_run *r);
   void (*flush)(void);
+  /* Nonzero while the engine holds the runs it starts instead of sending
+   * them (nothing is loaded yet: engine_hostlink.c); held runs wait for
+   * the first load, which the first wait forces. invoke.c then keeps what
+   * they see unchanged and ignores the window and the runs they must follow
+   * (the engine keeps both when it sends them). NULL: never. */
+  int (*holding)(void);
   /* Engines whose devices live elsewhere move a dat between the devices
    * and the runtime's mirror of their state (devs[type].state, the
    * functional engine's own): bytes [off, off + bytes) of every device of

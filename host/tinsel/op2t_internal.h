@@ -39,6 +39,10 @@ op2t_devs *op2t_bound_devs(void);
  * invocations, OP2_TINSEL_STREAM); before the host moves a dat, reads the
  * timers, and at op_exit. */
 void op2t_stream_drain(void);
+/* invoke.c: before bytes [off, off + bytes) of TYPE's device state change
+ * in the mirror: waits for the invocations under way, unless all are held
+ * by the engine (op2t_engine.holding) and none of them uses those bytes. */
+void op2t_stream_settle(int type, int off, int bytes);
 
 /* bindings.c: each invocation's edges and props, kept while its calls bind the
  * same sets, maps, dats and opt flags; the instance's generation moves when

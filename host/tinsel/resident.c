@@ -84,13 +84,13 @@ void op2t_dat_to_devices(op_dat dat, int type, int off) {
   Where *w = where(dat);
   if (w->type == type && w->off == off)
     return;
+  op2t_stream_settle(type, off, dat->size); /* invocations under way may still use the slot */
   if (w->type >= 0)
     drop(dat);
   op_dat other = occupant(type, off);
   if (other)
     drop(other);
   op2t_devs *d = &op2t_bound_devs()[type];
-  op2t_stream_drain(); /* invocations under way may still use the slot */
   for (int e = 0; e < d->n; e++)
     memcpy(d->state + (size_t)e * d->state_bytes + off, dat->data + (size_t)e * dat->size, (size_t)dat->size);
   op2t_record_push(type, off, dat->size);
