@@ -457,12 +457,17 @@ static bool must_wait(const Flight *f, int k, const op2t_invocation *inv, const 
   return false;
 }
 
+/* Waits for call ORDER and every call before it (the threads run them in order anyway). */
+static void retire_through(unsigned order) {
+  while (oldest() && oldest()->order <= order)
+    retire_oldest();
+}
+
 /* Waits for the call of invocation K under way, and every call before it. */
 static void follow_same(int k) {
   for (int i = 0; i < st.nslots; i++)
     if (st.f[i].live && st.f[i].k == k)
-      for (unsigned order = st.f[i].order; oldest() && oldest()->order <= order;)
-        retire_oldest();
+      retire_through(st.f[i].order);
 }
 
 /* Waits for what call K must follow (held: notes the latest in *AFTER),
@@ -475,13 +480,10 @@ static Flight *make_room(int k, const op2t_invocation *inv, const op_arg *args, 
     Flight *f = &st.f[i];
     if (!f->live || !must_wait(f, k, inv, args))
       continue;
-    if (hold) {
+    if (hold)
       *after = f->order > *after ? f->order : *after;
-      continue;
-    }
-    /* it, and everything started before it (the threads run them in order anyway) */
-    for (unsigned order = f->order; oldest() && oldest()->order <= order;)
-      retire_oldest();
+    else
+      retire_through(f->order);
   }
   while (!hold && st.n >= st.window)
     retire_oldest();
