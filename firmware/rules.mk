@@ -107,6 +107,10 @@ FW_SS_CFLAGS :=
 $(FW)/softswitch/%.o: firmware/softswitch/%.c $(FW_HDRS)
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) $(FW_SS_CFLAGS) -c $< -o $@
+# The same for op2c's images, whose types all have steps (softswitch.c SS_STEPS).
+$(FW)/softswitch/softswitch_steps.o: firmware/softswitch/softswitch.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) $(FW_SS_CFLAGS) -DSS_STEPS=1 -c $< -o $@
 
 $(FW)/examples/%.o: firmware/examples/%.c $(FW_HDRS)
 	@mkdir -p $(dir $@)
@@ -173,9 +177,20 @@ $(BIN)/test_softswitch: $(OBJ)/tests/firmware/test_softswitch.o $(OBJ)/tests/fir
                         $(OBJ)/firmware/host/softswitch/softswitch.o
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
+# The same tests on the softswitch op2c's images use (SS_STEPS), checked.
+$(OBJ)/firmware/host/softswitch/softswitch_steps.o: firmware/softswitch/softswitch.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FW_HOST_CFLAGS) -DSS_STEPS=1 -DSS_CHECK_STEPS=1 -c $< -o $@
+$(OBJ)/tests/firmware/test_softswitch_steps.o: tests/firmware/test_softswitch.c $(FW_HDRS) $(wildcard tests/firmware/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FW_HOST_CFLAGS) -Itests/firmware -DTEST_STEPS -c $< -o $@
+$(BIN)/test_softswitch_steps: $(OBJ)/tests/firmware/test_softswitch_steps.o $(OBJ)/tests/firmware/hw_stub.o \
+                              $(OBJ)/firmware/host/softswitch/softswitch_steps.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@
 
 TARGETS += $(CHECKELF) $(ELF2IMG) $(FW)/libfw.a $(FW_LIBS) $(FW_ILP32_LIBS) $(FW)/boot.elf $(FW_IMAGES) \
-           $(BIN)/test_fwlib $(BIN)/test_softdouble $(BIN)/test_softswitch $(BIN)/test_boot
+           $(BIN)/test_fwlib $(BIN)/test_softdouble $(BIN)/test_softswitch $(BIN)/test_softswitch_steps $(BIN)/test_boot
 SUITES  += tests/firmware/run.sh
 
 # The flags as a shell fragment, for scripts and tests that build images

@@ -104,6 +104,16 @@ typedef void (*ss_recv_fn)(const void *graph_props, const void *props, void *sta
 // message is in flight. Return non-zero if the device is still active
 // (the thread then votes "not done" in the next idle barrier).
 typedef int (*ss_idle_fn)(const void *graph_props, const void *props, void *state);
+// A handler and ReadyToSend in one call (optional; op2c generates them):
+// step[p] for input pin p runs its OnReceive, step[num_in_pins + p] output
+// pin p's OnSend; then each returns the device's new ready word from RTS,
+// its word before, with SS_STEP_CANCELLED set if the OnSend cancelled its
+// message. The softswitch then makes one call per event, not two (and
+// spills its registers once), and a handler re-evaluates only the bits
+// its own invocation can change. A type with step has num_out_pins < 32.
+typedef uint32_t (*ss_step_fn)(const void *graph_props, const void *props, void *state, const void *edge_props,
+                               void *payload, uint32_t rts);
+#define SS_STEP_CANCELLED 0x80000000u
 
 typedef struct {
   uint8_t num_in_pins;
@@ -115,7 +125,8 @@ typedef struct {
   const ss_send_fn *send;      // [num_out_pins]
   const uint8_t *out_bytes;    // [num_out_pins] payload bytes, <= SS_MAX_PAYLOAD
   const ss_recv_fn *recv;      // [num_in_pins]
-  const void *reserved_ptr;    // 0; pads the entry to 8 words, so indexing is a shift
+  const ss_step_fn *step;      // [num_in_pins + num_out_pins], or NULL: recv or send, then rts
+                               // (the entry is 8 words, so indexing it is a shift)
 } ss_dev_type;
 
 // Provided by the generated code of each image.

@@ -31,6 +31,8 @@
 #include "softswitch.h"
 
 /* The softswitch itself, compiled for the host against the ss_hw_* below. */
+#define SS_STEPS 1       // op2c's types all have steps, as on the device
+#define SS_CHECK_STEPS 1 // and each step's ready word is checked against the whole ReadyToSend
 #include "../../firmware/softswitch/softswitch.c"
 
 typedef struct {

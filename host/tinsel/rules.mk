@@ -49,7 +49,7 @@ TARGETS += $(TINSELRT_LIB) $(TINSELRT_INC)
 # (firmware/rules.mk: FW_CFLAGS, FW_LDFLAGS, FW_LIBS, FW_LDLIBS) with
 # absolute paths, one word per line; the softswitch's objects come first.
 FW_OP2C_DIR := $(LIB)/firmware
-FW_OP2C_SS  := $(FW)/softswitch/softswitch.o $(FW)/softswitch/main.o
+FW_OP2C_SS  := $(FW)/softswitch/softswitch_steps.o $(FW)/softswitch/main.o
 $(FW_OP2C_DIR)/cflags: firmware/rules.mk host/tinsel/rules.mk
 	@mkdir -p $(@D)
 	printf '%s\n' $(patsubst -I%,-I$(CURDIR)/%,$(FW_CFLAGS)) >$@
@@ -90,6 +90,9 @@ $(FW)/boards/$(1)/app_entry.o: firmware/app/entry.S $(GEN)/boards/$(1)/tinsel_co
 $(FW)/boards/$(1)/softswitch/%.o: firmware/softswitch/%.c $$(FWL_$(1)_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(FW_CC) $$(FWL_$(1)_CFLAGS) $(FW_SS_CFLAGS) -c $$< -o $$@
+$(FW)/boards/$(1)/softswitch/softswitch_steps.o: firmware/softswitch/softswitch.c $$(FWL_$(1)_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(FW_CC) $$(FWL_$(1)_CFLAGS) $(FW_SS_CFLAGS) -DSS_STEPS=1 -c $$< -o $$@
 $(FW)/boards/$(1)/boot/%.o: firmware/boot/% $$(FWL_$(1)_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(FW_CC) $$(FWL_$(1)_CFLAGS) -fno-jump-tables -c $$< -o $$@
@@ -101,10 +104,10 @@ $(LIB)/firmware/$(1)/cflags: firmware/rules.mk host/tinsel/rules.mk
 	@mkdir -p $$(@D)
 	printf '%s\n' $$(patsubst -I%,-I$(CURDIR)/%,$$(FWL_$(1)_CFLAGS)) >$$@
 $(LIB)/firmware/$(1)/ldflags: firmware/rules.mk host/tinsel/rules.mk $(FW)/boards/$(1)/libfw.a $(FW)/boards/$(1)/app_entry.o \
-                              $(FW)/boards/$(1)/softswitch/softswitch.o $(FW)/boards/$(1)/softswitch/main.o $(GEN)/boards/$(1)/tinsel.ld $(FW_PICOLIBC)
+                              $(FW)/boards/$(1)/softswitch/softswitch_steps.o $(FW)/boards/$(1)/softswitch/main.o $(GEN)/boards/$(1)/tinsel.ld $(FW_PICOLIBC)
 	@mkdir -p $$(@D)
 	printf '%s\n' $$(patsubst -L%,-L$(CURDIR)/%,$$(patsubst -T%,-T$(CURDIR)/%,$$(subst -L$(GEN),-L$(GEN)/boards/$(1),$(FW_LDFLAGS)))) \
-	  $$(abspath $(FW)/boards/$(1)/app_entry.o $(FW)/boards/$(1)/softswitch/softswitch.o $(FW)/boards/$(1)/softswitch/main.o $(FW)/boards/$(1)/lib/libm.o) >$$@
+	  $$(abspath $(FW)/boards/$(1)/app_entry.o $(FW)/boards/$(1)/softswitch/softswitch_steps.o $(FW)/boards/$(1)/softswitch/main.o $(FW)/boards/$(1)/lib/libm.o) >$$@
 	printf '%s\n' LIBS -Wl,--start-group $$(abspath $(FW)/boards/$(1)/libfw.a) $(FW_PICOLIBC) -Wl,--end-group $(FW_LDLIBS) >>$$@
 TARGETS += $(FW)/boards/$(1)/boot.elf $(LIB)/firmware/$(1)/cflags $(LIB)/firmware/$(1)/ldflags
 endef

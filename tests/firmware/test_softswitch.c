@@ -4,7 +4,8 @@
 // delivery, one network message per destination mailbox, receive-first
 // under a full send port, termination, and bad input from the host;
 // image version 2: ends folded up the tree of threads, host requests
-// (LOAD, STORE, CYCLES, STATS) and host-driven waiting.
+// (LOAD, STORE, CYCLES, STATS) and host-driven waiting. Built twice: as
+// test_softswitch_steps (TEST_STEPS) the same tests run on steps.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,19 +128,74 @@ static const uint8_t bytes16[] = { 16, 16, 16 };
 static const uint8_t bytes40[] = { 40 };
 static const ss_recv_fn recvs[] = { any_recv };
 
+#ifdef TEST_STEPS
+// test_softswitch_steps: the same tests on the softswitch built with
+// SS_STEPS=1 and SS_CHECK_STEPS (softswitch.h ss_step_fn), each type's
+// handlers wrapped as steps: the handler, then the whole ReadyToSend,
+// masked to the type's pins as the softswitch masks it.
+#define RECV_STEP(name, recv, rts, nout)                                                                 \
+  static uint32_t name(const void *gp, const void *p, void *s, const void *ep, void *m, uint32_t w) {   \
+    (void)w;                                                                                           \
+    recv(gp, p, s, ep, m);                                                                             \
+    return rts(gp, p, s) & ((1u << (nout)) - 1u);                                                      \
+  }
+#define SEND_STEP(name, send, rts, nout)                                                                 \
+  static uint32_t name(const void *gp, const void *p, void *s, const void *ep, void *m, uint32_t w) {   \
+    (void)ep, (void)w;                                                                                 \
+    uint32_t cancel = send(gp, p, s, m) ? 0 : SS_STEP_CANCELLED;                                       \
+    return (rts(gp, p, s) & ((1u << (nout)) - 1u)) | cancel;                                           \
+  }
+RECV_STEP(counter_recv_step, any_recv, counter_rts, 1)
+SEND_STEP(counter_send_step, counter_send, counter_rts, 1)
+RECV_STEP(pins_recv_step, any_recv, pins_rts, 3)
+SEND_STEP(pins_send0_step, pins_send0, pins_rts, 3)
+SEND_STEP(pins_send1_step, pins_send1, pins_rts, 3)
+SEND_STEP(pins_send2_step, pins_send2, pins_rts, 3)
+RECV_STEP(end_recv_step, any_recv, end_rts, 1)
+SEND_STEP(end_send_step, end_send, end_rts, 1)
+RECV_STEP(step_begin_step, step_begin, step_rts, 2)
+RECV_STEP(step_go_step, step_go, step_rts, 2)
+SEND_STEP(step_end_step, step_end, step_rts, 2)
+// A wrong step: it leaves the word as it was (a stale ReadyToSend), where
+// the type's ReadyToSend says "ready" once it has received.
+static uint32_t got_rts(const void *gp, const void *props, const void *state) {
+  (void)gp, (void)props;
+  return ((const dev_state *)state)->received != 0;
+}
+static uint32_t stale_step(const void *gp, const void *p, void *s, const void *ep, void *m, uint32_t w) {
+  any_recv(gp, p, s, ep, m);
+  return w;
+}
+static const ss_step_fn counter_steps[] = { counter_recv_step, counter_send_step };
+static const ss_step_fn pins_steps[] = { pins_recv_step, pins_send0_step, pins_send1_step, pins_send2_step };
+static const ss_step_fn end_steps[] = { end_recv_step, end_send_step };
+static const ss_step_fn step_steps[] = { step_begin_step, step_go_step, step_end_step, step_end_step };
+static const ss_step_fn stale_steps[] = { stale_step, counter_send_step };
+#define STEPS(x) .step = x,
+#else
+#define STEPS(x)
+#endif
+
+enum { T_STALE = 5, T_NO_STEPS };  // TEST_STEPS only
 const ss_dev_type ss_dev_types[] = {
   [T_COUNTER] = { .num_in_pins = 1, .num_out_pins = 1, .rts = counter_rts,
-                  .send = counter_sends, .out_bytes = bytes16, .recv = recvs },
+                  .send = counter_sends, .out_bytes = bytes16, .recv = recvs, STEPS(counter_steps) },
   [T_PINS] = { .num_in_pins = 1, .num_out_pins = 3, .init = pins_init, .rts = pins_rts,
-               .send = pins_sends, .out_bytes = bytes16, .recv = recvs },
+               .send = pins_sends, .out_bytes = bytes16, .recv = recvs, STEPS(pins_steps) },
   [T_IDLE] = { .num_in_pins = 1, .num_out_pins = 1, .rts = counter_rts, .idle = idle_handler,
-               .send = counter_sends, .out_bytes = bytes40, .recv = recvs },
+               .send = counter_sends, .out_bytes = bytes40, .recv = recvs, STEPS(counter_steps) },
   [T_END] = { .num_in_pins = 1, .num_out_pins = 1, .rts = end_rts, .send = end_sends, .out_bytes = bytes16,
-              .recv = recvs },
+              .recv = recvs, STEPS(end_steps) },
   [T_STEP] = { .num_in_pins = 2, .num_out_pins = 2, .rts = step_rts, .send = step_sends, .out_bytes = bytes16,
-               .recv = step_recvs },
+               .recv = step_recvs, STEPS(step_steps) },
+#ifdef TEST_STEPS
+  [T_STALE] = { .num_in_pins = 1, .num_out_pins = 1, .rts = got_rts,
+                .send = counter_sends, .out_bytes = bytes16, .recv = recvs, .step = stale_steps },
+  [T_NO_STEPS] = { .num_in_pins = 1, .num_out_pins = 1, .rts = counter_rts,
+                   .send = counter_sends, .out_bytes = bytes16, .recv = recvs },
+#endif
 };
-const uint32_t ss_num_dev_types = 5;
+const uint32_t ss_num_dev_types = sizeof(ss_dev_types) / sizeof(*ss_dev_types);
 
 // ------------------------------------------------------------ image builder
 // Lays out an image the way docs/softswitch.md describes: header, tables,
@@ -566,7 +622,33 @@ static void test_host_requests(void) {
   free(m.buf);
 }
 
+#ifdef TEST_STEPS
+// A step whose word is not ReadyToSend's is an error (SS_CHECK_STEPS); an
+// image with a type without steps is refused (SS_STEPS).
+static void test_step_checks(void) {
+  stub_reset(0);
+  image m = build(2, 1, 0, 1, 1);
+  m.devs[0].type = T_STALE;
+  m.pins[1].local_key = 0;  // device 1 (a counter) sends its one message to device 0
+  m.props[1].limit = 1;
+  m.groups[0] = (ss_in_group){ 0, 1 };
+  m.in[0] = (ss_in_edge){ .dev = 0, .pin = 0 };
+  ss_thread t;
+  CHECK(ss_init(&t, m.img) == 0, "init");
+  for (int i = 0; i < 4; i++) ss_poll(&t);
+  CHECK(m.state[0].received == 1, "the stale step's device received (%u)", m.state[0].received);
+  CHECK(m.img->stats.errors >= 1, "its stale ready word is an error (errors %u)", m.img->stats.errors);
+  m.devs[0].type = T_NO_STEPS;
+  m.img->stats.errors = 0;
+  CHECK(ss_init(&t, m.img) == 1 && m.img->stats.errors == 1, "a type without steps is refused");
+  free(m.buf);
+}
+#endif
+
 int main(void) {
+#ifdef TEST_STEPS
+  test_step_checks();
+#endif
   test_fairness_and_local();
   test_rts_bitmask();
   test_thousand_devices();

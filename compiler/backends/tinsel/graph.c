@@ -196,6 +196,7 @@ static char *read_field(const ProtoPin *p, const IRDat *d) {
 //
 
 static GPin *add_pin(GDeviceType *t, GPin pin) {
+  pin.part = t->nparts; // the invocation being built (build_type)
   if (pin.is_output)
     pin.rts_index = t->noutputs++;
   VEC_PUSH(t->pins, t->npins, pin);
@@ -300,7 +301,7 @@ static void begin_pin(TypeCtx *c) {
   fprintf(f, "deviceState->%s_read_recv_count++;\n", l->invocation);
   kernel_if_last(f, c);
   add_pin(c->t, (GPin){format("%s_begin", l->invocation), begin_msg(c->g, c->inv), false, NULL,
-                       buf_close(&b), -1});
+                       buf_close(&b), -1, -1});
 }
 
 static void read_send_pins(TypeCtx *c) {
@@ -309,7 +310,7 @@ static void read_send_pins(TypeCtx *c) {
     const ProtoPin *p = &inv->pins[j];
     if (p->kind != PIN_READ_SEND || p->set != c->t->set)
       continue;
-    GPin *pin = add_pin(c->t, (GPin){p->name, read_msg(c->g, p), true, NULL, NULL, 0});
+    GPin *pin = add_pin(c->t, (GPin){p->name, read_msg(c->g, p), true, NULL, NULL, 0, -1});
     Buf b;
     FILE *f = buf_open(&b);
     for (int k = 0; k < p->ndats; k++) {
@@ -344,7 +345,7 @@ static void read_recv_pins(TypeCtx *c) {
     fprintf(f, "deviceState->%s_read_recv_count++;\n", name);
     kernel_if_last(f, c);
     add_pin(c->t, (GPin){p->name, read_msg(c->g, p), false, p->slots > 1 ? "uint8_t index;" : NULL,
-                         buf_close(&b), -1});
+                         buf_close(&b), -1, -1});
   }
 }
 
@@ -446,7 +447,7 @@ static void execute_pin(TypeCtx *c) {
   kernel_call(f, c);
   fprintf(f, "deviceState->%s_executed = 1;\n", inv);
   c->exec_rts = add_pin(c->t, (GPin){format("%s_execute", inv), add_msg(c->g, "none", "uint8_t unused;", 0),
-                                    true, NULL, buf_close(&b), 0})->rts_index;
+                                    true, NULL, buf_close(&b), 0, -1})->rts_index;
 }
 
 // The iteration set's kernel, when nothing of the device's own must go out
@@ -499,7 +500,7 @@ static void write_send_pins(TypeCtx *c) {
       continue;
     for (int k = 0; k < p->slots; k++) {
       char *name = p->slots > 1 ? format("%s_slot%d", p->name, k) : p->name;
-      GPin *pin = add_pin(c->t, (GPin){name, dat_msg(c->g, p->dat), true, NULL, NULL, 0});
+      GPin *pin = add_pin(c->t, (GPin){name, dat_msg(c->g, p->dat), true, NULL, NULL, 0, -1});
       // An op_opt_arg switched off writes nothing; the host leaves its
       // edges out of the receivers' write_recv totals.
       const char *opt = inv->loop->args[p->arg].opt
@@ -535,7 +536,7 @@ static void write_recv_pins(TypeCtx *c) {
     else
       fputs(copy_stmt(p->dat->type, format("deviceState->dat_%s", p->dat->var), "message->value", "message->value"), f);
     fprintf(f, "deviceState->%s_write_recv_count++;\n", name);
-    add_pin(c->t, (GPin){p->name, dat_msg(c->g, p->dat), false, NULL, buf_close(&b), -1});
+    add_pin(c->t, (GPin){p->name, dat_msg(c->g, p->dat), false, NULL, buf_close(&b), -1, -1});
   }
 }
 
@@ -557,7 +558,7 @@ static void end_pin(TypeCtx *c) {
       fprintf(f, "message->elem%d = deviceState->%s_elem%d;\n", i, inv, i);
   fprintf(f, "deviceState->%s_in_progress = 0;\ndeviceState->%s_executed = 0;\n", inv, inv);
   fprintf(f, "deviceState->%s_read_recv_count = 0;\ndeviceState->%s_write_recv_count = 0;\n", inv, inv);
-  c->end_rts = add_pin(c->t, (GPin){format("%s_end", inv), end_msg(c->g, l), true, NULL, buf_close(&b), 0})->rts_index;
+  c->end_rts = add_pin(c->t, (GPin){format("%s_end", inv), end_msg(c->g, l), true, NULL, buf_close(&b), 0, -1})->rts_index;
 }
 
 static void rts_for_invocation(FILE *f, const TypeCtx *c, int read_recv_total) {
@@ -613,7 +614,12 @@ static GDeviceType *build_type(GGraphType *g, const SetParts *parts, IRSet *s) {
       execute_pin(&c);
     write_recv_pins(&c);
     end_pin(&c);
-    rts_for_invocation(fr, &c, 1 + (c.is_iter ? inv->read_recv_per_elem : 0));
+    Buf part;
+    FILE *fpart = buf_open(&part);
+    rts_for_invocation(fpart, &c, 1 + (c.is_iter ? inv->read_recv_per_elem : 0));
+    char *code = buf_close(&part);
+    fputs(code, fr);
+    VEC_PUSH(t->rts_parts, t->nparts, code);
   }
   t->state = buf_close(&state);
   t->props = buf_close(&props);
@@ -623,8 +629,8 @@ static GDeviceType *build_type(GGraphType *g, const SetParts *parts, IRSet *s) {
   int outputs = 0;
   for (int i = 0; i < t->npins; i++)
     outputs += t->pins[i].is_output;
-  if (outputs > 32)
-    error_tok(s->tok, "device type %s needs %d output pins; a ready-to-send word holds 32", t->id,
+  if (outputs > 31) // bit 31 of a step's result says "cancelled" (softswitch.h ss_step_fn)
+    error_tok(s->tok, "device type %s needs %d output pins; a ready-to-send word holds 31", t->id,
               outputs);
   if (t->npins - outputs > 255)
     error_tok(s->tok, "device type %s needs %d input pins; the softswitch numbers them in a byte (255)",
@@ -718,9 +724,9 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
     }
     GMessageType *msgs[2] = {begin_msg(g, proto->invocations[i]), end_msg(g, l)};
     VEC_PUSH(g->controller_pins, g->ncontroller_pins,
-             ((GPin){format("%s_begin", l->invocation), msgs[0], true, NULL, NULL, 0}));
+             ((GPin){format("%s_begin", l->invocation), msgs[0], true, NULL, NULL, 0, -1}));
     VEC_PUSH(g->controller_pins, g->ncontroller_pins,
-             ((GPin){format("%s_end", l->invocation), msgs[1], false, NULL, NULL, -1}));
+             ((GPin){format("%s_end", l->invocation), msgs[1], false, NULL, NULL, -1, -1}));
     // The protocol checks the bytes of the values; alignment can add a few.
     for (int k = 0; k < 2 && diag_errors == errors; k++)
       if (msgs[k]->bytes > TINSEL_MAX_PAYLOAD)

@@ -30,6 +30,7 @@ typedef struct {
   char *edge_props;     // input pins: C declarations of edge properties, or NULL
   char *code;           // OnReceive / OnSend fragment
   int rts_index;        // output pins: bit in the ready-to-send word
+  int part;             // the invocation it belongs to: index into its type's rts_parts
 } GPin;
 
 typedef struct {
@@ -41,6 +42,8 @@ typedef struct {
   GPin *pins; int npins;
   int noutputs;         // output pins so far: the next one's rts_index
   char *rts;            // ReadyToSend fragment
+  char **rts_parts;     // the same, one invocation each: a handler of part i changes only
+  int nparts;           // the fields part i reads, so only part i's bits need evaluating
   char *init;           // OnInit fragment
 } GDeviceType;
 

@@ -13,9 +13,12 @@ const ss_dev_type ss_dev_types[2] = {
     .init = set_nodes__init,
     .rts = set_nodes__rts,
     .idle = NULL,
-    .send = set_nodes__send,
     .out_bytes = set_nodes__out_bytes,
+    .step = set_nodes__step,
+#ifndef __riscv
+    .send = set_nodes__send,
     .recv = set_nodes__recv,
+#endif
   },
   { // set_edges
     .num_in_pins = 8,
@@ -23,9 +26,12 @@ const ss_dev_type ss_dev_types[2] = {
     .init = set_edges__init,
     .rts = set_edges__rts,
     .idle = NULL,
-    .send = set_edges__send,
     .out_bytes = set_edges__out_bytes,
+    .step = set_edges__step,
+#ifndef __riscv
+    .send = set_edges__send,
     .recv = set_edges__recv,
+#endif
   },
 };
 const uint32_t ss_num_dev_types = 2;
