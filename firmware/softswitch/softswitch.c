@@ -175,10 +175,13 @@ static int init_invocations(ss_thread *t) {
 // folds into the node of invocation k; a node that fires queues its end.
 static void post_end(ss_thread *t, uint32_t k, const void *payload, uint32_t devices) {
   if (k >= t->img->num_invocations) { t->img->stats.errors++; return; }
-  if (ss_tree_post(tree_node(t, k), payload, t->inv[k].end_bytes, ss_end_combine[k], devices)) {
+  ss_tree_node *node = tree_node(t, k);
+  int fold;
+  if (ss_tree_take(node, payload, t->inv[k].end_bytes, devices, &fold)) {
     if (t->nends < SS_MAX_ENDS_WAITING) t->ends[t->nends++] = (uint8_t)k;
     else t->img->stats.errors++;
   }
+  if (fold) ss_end_combine[k](node->acc, payload);  // last: the node's end is sent later, in the loop
 }
 
 // A begin (key k < num_invocations: the host's in-group k) that came while
@@ -320,7 +323,7 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
       img->stats.handler_calls++;
     }
   }
-  for (uint32_t i = 0; i < n; i++) update_rts(t, i);
+  for (uint32_t i = 0; i < n; i++) update_rts(t, i);  // a type without rts (op2c's on the device) is not ready
   return 0;
 }
 

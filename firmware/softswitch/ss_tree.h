@@ -65,11 +65,14 @@ static inline void ss_tree_init(ss_tree_node *t, uint32_t own_devices, uint32_t 
   ss_counted_init(&t->done, own_devices + children);
 }
 
-// Folds one end (of `devices` devices: 1 for a device, the subtree's count
-// for a child's combined end) into the node. Non-zero when the node fires:
-// acc is then the node's end, and the node is empty for the next round.
-static inline int ss_tree_post(ss_tree_node *t, const void *payload, uint32_t bytes, ss_combine_fn combine,
-                               uint32_t devices) {
+// Takes one end (of `devices` devices: 1 for a device, the subtree's count
+// for a child's combined end) into the node, all but the fold of its
+// globals: non-zero when the node fires, and *fold says whether
+// combine(acc, payload) must still follow (before the node's end is read).
+// The softswitch calls the combine last, as a tail call, so that a post
+// needs no frame (ss_tree_post below is the whole post).
+static inline int ss_tree_take(ss_tree_node *t, const void *payload, uint32_t bytes, uint32_t devices,
+                               int *fold) {
   // Payloads are word-aligned (message slots, the softswitch's buffer,
   // op2c's end structs, whose first field is the uint32_t round): the round
   // is compared and the end copied by words, without library calls, since
@@ -79,15 +82,26 @@ static inline int ss_tree_post(ss_tree_node *t, const void *payload, uint32_t by
   uint8_t *acc_contributes = (uint8_t *)t->acc + SS_END_CONTRIBUTES_OFF;
   if (t->have)
     t->bad_round |= t->acc[SS_END_ROUND_OFF / 4] != in[SS_END_ROUND_OFF / 4];
+  *fold = 0;
   if (!t->have || (in_contributes && !*acc_contributes)) {
     for (uint32_t i = 0; i < (bytes + 3) / 4; i++) // the first post, or the first contribution: nothing to fold yet
       t->acc[i] = in[i];
   } else if (in_contributes) {
-    combine(t->acc, in);
+    *fold = 1;
   }
   t->have = 1;
   t->devices += devices;
   return ss_counted_post(&t->done);
+}
+
+// The whole post: take, then fold. Non-zero when the node fires: acc is
+// then the node's end, and the node is empty for the next round.
+static inline int ss_tree_post(ss_tree_node *t, const void *payload, uint32_t bytes, ss_combine_fn combine,
+                               uint32_t devices) {
+  int fold, fired = ss_tree_take(t, payload, bytes, devices, &fold);
+  if (fold)
+    combine(t->acc, payload);
+  return fired;
 }
 
 // After a node fired and its end went out: ready for the next round.

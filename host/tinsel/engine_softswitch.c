@@ -219,6 +219,17 @@ static void unload(void) {
   es.im = NULL;
 }
 
+/* op2c's types have no ReadyToSend on the device (fw_table.c): loaded
+ * between invocations, when no device has one in progress (each end
+ * resets its invocation's fields), they are not ready. Here, with it, the
+ * same must hold for every device. */
+static int not_ready(const ss_thread *t) {
+  for (uint32_t i = 0; i < t->img->num_devices; i++)
+    if (t->rts[i])
+      return 0;
+  return 1;
+}
+
 /* (Re)builds and "loads" the images when the instance changed (another
  * binding, devices or graph properties: op2t_run.instance). */
 static int load(op2t_run *r) {
@@ -259,6 +270,10 @@ static int load(op2t_run *r) {
   for (es.cur = 0; es.cur < n; es.cur++)
     if (ss_init(&es.ss[es.cur], (ss_thread_image *)es.im->threads[es.cur].image)) {
       fprintf(stderr, "op2 tinsel: %s: the softswitch refuses the image of thread 0x%x\n", r->inv->name,
+              es.im->threads[es.cur].addr);
+      return 1;
+    } else if (!not_ready(&es.ss[es.cur])) {
+      fprintf(stderr, "op2 tinsel: %s: a device of thread 0x%x is ready to send when loaded\n", r->inv->name,
               es.im->threads[es.cur].addr);
       return 1;
     }

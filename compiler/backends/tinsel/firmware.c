@@ -271,13 +271,21 @@ static void write_rts(FILE *f, const GDeviceType *t) {
     put_code(f, t->rts_parts[j]);
     fprintf(f, "  return rts_;\n}\n\n");
   }
+  fprintf(f, "#ifndef __riscv // the host engines' (fw_table.c)\n");
   rts_head(f, t, format("%s__rts", t->id), "");
-  fprintf(f, "  uint32_t rts_ = 0, *readyToSend = &rts_;\n");
-  if (!t->nparts)
+  fprintf(f, "  uint32_t rts_ = 0, *readyToSend = &rts_;\n  (void)readyToSend;\n");
+  if (!t->nparts) {
     put_code(f, t->rts);
+    fprintf(f, "  return rts_;\n}\n#endif\n\n");
+    return;
+  }
+  // The parts in turn, from a table.
+  fprintf(f, "  static uint32_t (*const parts_[%d])(const void *, const void *, const void *, const void *,\n"
+             "                                      const void *, uint32_t) = {", t->nparts);
   for (int j = 0; j < t->nparts; j++)
-    fprintf(f, "  rts_ = %s__rts%d(gp_, dp_, ds_, 0, 0, rts_);\n", t->id, j);
-  fprintf(f, "  (void)readyToSend;\n  return rts_;\n}\n\n");
+    fprintf(f, "%s%s__rts%d", j ? ", " : "", t->id, j);
+  fprintf(f, "};\n  for (unsigned i_ = 0; i_ < %d; i_++)\n    rts_ = parts_[i_](gp_, dp_, ds_, 0, 0, rts_);\n"
+             "  return rts_;\n}\n#endif\n\n", t->nparts);
 }
 
 // The ready bits of part j's output pins: what its handlers re-evaluate.

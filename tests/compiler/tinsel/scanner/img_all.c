@@ -11,11 +11,11 @@ const ss_dev_type ss_dev_types[2] = {
     .num_in_pins = 9,
     .num_out_pins = 8,
     .init = set_nodes__init,
-    .rts = set_nodes__rts,
     .idle = NULL,
     .out_bytes = set_nodes__out_bytes,
     .step = set_nodes__step,
 #ifndef __riscv
+    .rts = set_nodes__rts,
     .send = set_nodes__send,
     .recv = set_nodes__recv,
 #endif
@@ -24,11 +24,11 @@ const ss_dev_type ss_dev_types[2] = {
     .num_in_pins = 8,
     .num_out_pins = 7,
     .init = set_edges__init,
-    .rts = set_edges__rts,
     .idle = NULL,
     .out_bytes = set_edges__out_bytes,
     .step = set_edges__step,
 #ifndef __riscv
+    .rts = set_edges__rts,
     .send = set_edges__send,
     .recv = set_edges__recv,
 #endif
