@@ -23,6 +23,7 @@ Program *front_end(const char *path, const PPOptions *pp) {
   File *file = new_file(path, text, len);
   Token *tok = preprocess(file, pp);
   Program *prog = scan_program(file, tok, is_cxx_source(path));
+  ir_name_decls(prog);
   prog->macros = pp_macro_definitions();
   check_program(prog);
   return prog;

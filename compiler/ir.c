@@ -81,6 +81,51 @@ void ir_name_invocations(Program *prog) {
   }
 }
 
+// Names apart for the N declarations whose variables are vars[i] (in
+// source order): the variable for the first declaration assigned to it,
+// var_2, var_3, ... for the later ones (var_2_2 if a variable or an earlier
+// name already has it); "unnamed" for one assigned to none.
+static char **unique_idents(char *const *vars, int n) {
+  static char mark; // the value of a name taken
+  StrMap taken = {0}, uses = {0};
+  int *count = xcalloc((size_t)n + 1, sizeof(int)), ncount = 0;
+  char **idents = xcalloc((size_t)n + 1, sizeof(char *));
+  for (int i = 0; i < n; i++)
+    if (vars[i])
+      strmap_put(&taken, vars[i], &mark);
+  for (int i = 0; i < n; i++) {
+    const char *base = vars[i] ? vars[i] : "unnamed";
+    int *k = strmap_get(&uses, base);
+    if (!k)
+      strmap_put(&uses, base, k = &count[ncount++]);
+    int ordinal = ++*k;
+    char *name = ordinal == 1 && vars[i] ? vars[i] : format("%s_%d", base, ordinal);
+    for (int m = 2; (ordinal > 1 || !vars[i]) && strmap_get(&taken, name); m++)
+      name = format("%s_%d_%d", base, ordinal, m);
+    idents[i] = name;
+    strmap_put(&taken, name, &mark);
+  }
+  return idents;
+}
+
+// IRSet.ident and IRDat.ident: each op_decl_set call its device type
+// (set_<ident>), each dat its state field and message (dat_<ident>), also
+// when the program assigns a variable again.
+void ir_name_decls(Program *prog) {
+  int most = prog->nsets > prog->ndats ? prog->nsets : prog->ndats;
+  char **vars = xcalloc((size_t)most + 1, sizeof(char *)), **idents;
+  for (int i = 0; i < prog->nsets; i++)
+    vars[i] = prog->sets[i]->var;
+  idents = unique_idents(vars, prog->nsets);
+  for (int i = 0; i < prog->nsets; i++)
+    prog->sets[i]->ident = idents[i];
+  for (int i = 0; i < prog->ndats; i++)
+    vars[i] = prog->dats[i]->var;
+  idents = unique_idents(vars, prog->ndats);
+  for (int i = 0; i < prog->ndats; i++)
+    prog->dats[i]->ident = idents[i];
+}
+
 bool *ir_helper_flags(const Program *prog) {
   bool *flags = xcalloc((size_t)prog->nfuncs + 1, sizeof(bool));
   for (int i = 0; i < prog->nfuncs; i++)

@@ -205,6 +205,8 @@ const TypeInfo *type_lookup(const char *op2_type);
 
 typedef struct {
   char *var;         // C variable holding the op_set
+  char *ident;       // unique among the program's sets (ir_name_decls): var, or var_2, var_3, ... for
+                     // the later op_decl_set calls assigned to one variable; names its device type
   char *name;        // name string given to op_decl_set, or NULL if not a literal
   char *size_expr;   // size argument as written
   Token *tok;
@@ -222,6 +224,7 @@ typedef struct {
 
 typedef struct IRDat {
   char *var;
+  char *ident;       // unique among the program's dats (ir_name_decls): names its state field dat_<ident>
   char *name;
   IRSet *set;
   int dim;           // -1 when not a constant expression
@@ -330,6 +333,7 @@ typedef struct {
   } while (0)
 
 void ir_name_invocations(Program *prog);
+void ir_name_decls(Program *prog);
 // transform.c: op2c --transform FILE (docs/transform.md); false after errors.
 bool transform_apply(Program *prog, const char *path);
 // flags[f->index]: function f is a helper of a kernel (xcalloc'd).

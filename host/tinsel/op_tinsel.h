@@ -83,8 +83,9 @@ typedef struct {
 } op2t_member;
 
 typedef struct {
-  const char *name;   /* set_<var> */
-  const char *set_var;
+  const char *name;   /* set_<set_var> */
+  const char *set_var; /* its op_decl_set call's unique name (op2c's IRSet.ident): the set
+                          variable, or var_2, ... for a variable assigned again; device ids */
   int props_bytes, state_bytes;
   int index_off;      /* offset of `index` in props */
   int num_in, num_out;

@@ -128,6 +128,19 @@ check "instance of a run that rebinds an invocation: a warning" \
 (cd "$tmp" && OP2_EMIT_INSTANCE=gbl_reductions.xml ./gbl_reductions >/dev/null 2>gbl_reductions.inst.err)
 check "instance of a run that binds each invocation once: no warning" \
   bash -c "grep -q \"op2 tinsel: wrote 'gbl_reductions.xml'\" '$tmp/gbl_reductions.inst.err' && ! grep -q warning '$tmp/gbl_reductions.inst.err'"
+# Set variables assigned by two op_decl_set calls each (set_redecl): a device
+# type per call in the graph type, and distinct device ids in the instance.
+if "$OP2C" --emit-xml "$tmp/set_redecl.graph.xml" tests/op2/set_redecl.cpp >"$tmp/set_redecl.xml.err" 2>&1; then
+  ids=$(grep -o '<DeviceType id="[^"]*"' "$tmp/set_redecl.graph.xml" | sed 's/.*id="//; s/"$//' | LC_ALL=C sort | tr '\n' ' ')
+  check "set_redecl --emit-xml: a device type per op_decl_set call ($ids)" \
+    test "$ids" = "set_nodes set_s set_s_2 set_t set_t_2 "
+  check "set_redecl's graph type passes poets_check --type-only" "$bin/poets_check" --type-only "$tmp/set_redecl.graph.xml"
+else
+  fail "set_redecl --emit-xml" "$(cat "$tmp/set_redecl.xml.err")"
+fi
+(cd "$tmp" && OP2_EMIT_INSTANCE=set_redecl.xml ./set_redecl >/dev/null 2>&1)
+check "set_redecl's instance: the second call's devices are s_2_<i>, and it passes poets_check (ids distinct)" \
+  bash -c "grep -q '<DevI id=\"s_2_6\" type=\"set_s_2\"' '$tmp/set_redecl.xml' && '$bin/poets_check' '$tmp/set_redecl.xml'"
 
 # -D reaches the device code too (macros are carried over, not just the kernels' text).
 if tinsel macros_d tests/tinsel/macros.cpp -DOFFSET=5 && "$OP2C" "${cflags[@]}" -DOFFSET=5 -o "$tmp/macros_d.seq" \

@@ -87,7 +87,7 @@ static GMessageType *add_msg(GGraphType *g, char *id, char *decl, int bytes) {
 
 static GMessageType *dat_msg(GGraphType *g, const IRDat *d) {
   const TypeInfo *ti = type_lookup(d->type);
-  return add_msg(g, format("dat_%s", d->var), format("%s value[%d];", ti->fixed, d->dim),
+  return add_msg(g, format("dat_%s", d->ident), format("%s value[%d];", ti->fixed, d->dim),
                  ti->size * d->dim);
 }
 
@@ -316,7 +316,7 @@ static void read_send_pins(TypeCtx *c) {
     for (int k = 0; k < p->ndats; k++) {
       char *field = read_field(p, p->dats[k]);
       char *msg = format("message->%s", field);
-      fputs(copy_stmt(p->dats[k]->type, msg, format("deviceState->dat_%s", p->dats[k]->var), msg), f);
+      fputs(copy_stmt(p->dats[k]->type, msg, format("deviceState->dat_%s", p->dats[k]->ident), msg), f);
     }
     fprintf(f, "deviceState->%s_read_send_mask &= ~(1u << %d);\n", inv->loop->invocation, pin->rts_index);
     pin->code = buf_close(&b);
@@ -366,7 +366,7 @@ static char *kernel_arg(const IRLoop *l, int i, FILE *pre) {
   } else if (a->kind == ARG_DAT && a->map) {
     e = format("%sdeviceState->%s_arg%d_buffer", cast, inv, i);
   } else if (a->kind == ARG_DAT) {
-    e = format("%sdeviceState->dat_%s", cast, a->dat->var);
+    e = format("%sdeviceState->dat_%s", cast, a->dat->ident);
   } else if (a->kind == ARG_GBL && a->gbl_const) {
     e = format("%s%s%s", cast, a->gbl_const->dim == 1 ? "&" : "", a->gbl_const->name);
   } else if (a->kind == ARG_GBL || a->kind == ARG_INFO) {
@@ -529,12 +529,12 @@ static void write_recv_pins(TypeCtx *c) {
     touch(f, name);
     if (p->acc == ACC_INC && !strcmp(type_lookup(p->dat->type)->op2, "bool")) // uint8_t kept 0 or 1, as bool +=
       fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] = (deviceState->dat_%s[d] + message->value[d]) != 0;\n",
-              p->dat->dim, p->dat->var, p->dat->var);
+              p->dat->dim, p->dat->ident, p->dat->ident);
     else if (p->acc == ACC_INC)
       fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] += message->value[d];\n",
-              p->dat->dim, p->dat->var);
+              p->dat->dim, p->dat->ident);
     else
-      fputs(copy_stmt(p->dat->type, format("deviceState->dat_%s", p->dat->var), "message->value", "message->value"), f);
+      fputs(copy_stmt(p->dat->type, format("deviceState->dat_%s", p->dat->ident), "message->value", "message->value"), f);
     fprintf(f, "deviceState->%s_write_recv_count++;\n", name);
     add_pin(c->t, (GPin){p->name, dat_msg(c->g, p->dat), false, NULL, buf_close(&b), -1, -1});
   }
@@ -589,14 +589,14 @@ typedef struct {
 
 static GDeviceType *build_type(GGraphType *g, const SetParts *parts, IRSet *s) {
   GDeviceType *t = xcalloc(1, sizeof(GDeviceType));
-  t->id = format("set_%s", s->var);
+  t->id = format("set_%s", s->ident);
   t->set = s;
   Buf state, props, rts;
   Buf shared;
   FILE *fs = buf_open(&state), *fp = buf_open(&props), *fr = buf_open(&rts), *fsh = buf_open(&shared);
   fprintf(fp, "int32_t index; // the element's number in its set\n");
   for (int i = 0; i < parts->ndats; i++)
-    fprintf(fs, "%s dat_%s[%d];\n", type_lookup(parts->dats[i]->type)->fixed, parts->dats[i]->var, parts->dats[i]->dim);
+    fprintf(fs, "%s dat_%s[%d];\n", type_lookup(parts->dats[i]->type)->fixed, parts->dats[i]->ident, parts->dats[i]->dim);
   fprintf(fr, "*readyToSend = 0;\n");
   for (int i = 0; i < parts->ninvs; i++) {
     const ProtoInvocation *inv = parts->invs[i];

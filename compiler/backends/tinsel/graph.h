@@ -34,7 +34,7 @@ typedef struct {
 } GPin;
 
 typedef struct {
-  char *id;             // set_{set}
+  char *id;             // set_{ident}: one per op_decl_set call (IRSet.ident)
   IRSet *set;
   char *props;          // C declarations: per-device properties
   char *state;          // C declarations: per-device state

@@ -103,7 +103,7 @@ static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, i
                      : gbl               ? "OP2T_ARG_GBL"
                                          : "OP2T_ARG_CONST";
   char *state = t ? format("%s_state", t->id) : NULL;
-  char *dat = t ? format("dat_%s", a->dat->var) : NULL;
+  char *dat = t ? format("dat_%s", a->dat->ident) : NULL;
   char *begin = format("msg_%s_begin", inv), *end = format("msg_%s_end", inv);
   char *gb = format("gbl%d", i);
   int slots = a->idx <= -2 ? -a->idx : 1;
@@ -206,7 +206,7 @@ void host_write_tables(FILE *f, const GGraphType *g, const Protocol *proto) {
     const GDeviceType *t = g->types[i];
     fprintf(f, "  {\"%s\", \"%s\", sizeof(%s_props), sizeof(%s_state), offsetof(%s_props, index), %d, %d,\n"
                "   %s_in, %s_out, %d, %d, %s, %s},\n",
-            t->id, t->set->var, t->id, t->id, t->id, fw_num_in(t), fw_num_out(t), t->id, t->id, nprops[i], nstate[i],
+            t->id, t->set->ident, t->id, t->id, t->id, fw_num_in(t), fw_num_out(t), t->id, t->id, nprops[i], nstate[i],
             nprops[i] ? format("%s_props_m", t->id) : "NULL", nstate[i] ? format("%s_state_m", t->id) : "NULL");
   }
   fprintf(f, "};\n");
