@@ -443,10 +443,9 @@ static bool writes_gbl(const op2t_invocation *inv, const op_arg *args) {
   return false;
 }
 
-/* Must call K (with ARGS) wait for F, under way? */
-static bool must_wait(const Flight *f, int k, const op2t_invocation *inv, const op_arg *args) {
-  if (f->k == k)
-    return true;
+/* Must a call with ARGS wait for F, under way? (A call of F's own
+ * invocation has waited already: op2t_invoke's follow_same.) */
+static bool must_wait(const Flight *f, const op2t_invocation *inv, const op_arg *args) {
   for (int i = 0; i < inv->nargs; i++) {
     if (inv->args[i].kind != OP2T_ARG_INDIRECT || inv->args[i].acc == OP_READ || !args[i].dat || !args[i].opt)
       continue;
@@ -470,15 +469,15 @@ static void follow_same(int k) {
       retire_through(st.f[i].order);
 }
 
-/* Waits for what call K must follow (held: notes the latest in *AFTER),
+/* Waits for what a call of INV with ARGS must follow (held: notes the latest in *AFTER),
  * and for room in the window; returns a free slot. */
-static Flight *make_room(int k, const op2t_invocation *inv, const op_arg *args, unsigned *after) {
+static Flight *make_room(const op2t_invocation *inv, const op_arg *args, unsigned *after) {
   bool hold = held();
   if (st.n && !hold && st.generation != op2t_instance_generation())
     op2t_stream_drain();
   for (int i = 0; i < st.nslots; i++) {
     Flight *f = &st.f[i];
-    if (!f->live || !must_wait(f, k, inv, args))
+    if (!f->live || !must_wait(f, inv, args))
       continue;
     if (hold)
       *after = f->order > *after ? f->order : *after;
@@ -579,7 +578,7 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   if (!st.window)
     op2t_stream_drain();
   unsigned after = 0;
-  Flight *f = st.window ? make_room(k, inv, args, &after) : &st.f[0];
+  Flight *f = st.window ? make_room(inv, args, &after) : &st.f[0];
   *f = (Flight){.live = true, .k = k, .order = ++st.seq};
   f->args = op2t_calloc((size_t)nargs + 1, sizeof(op_arg));
   if (nargs) /* args may be NULL then */

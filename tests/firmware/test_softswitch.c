@@ -176,7 +176,7 @@ static const ss_step_fn stale_steps[] = { stale_step, counter_send_step };
 #define STEPS(x)
 #endif
 
-enum { T_STALE = 5, T_NO_STEPS };  // TEST_STEPS only
+enum { T_STALE = T_STEP + 1, T_NO_STEPS };  // TEST_STEPS only
 const ss_dev_type ss_dev_types[] = {
   [T_COUNTER] = { .num_in_pins = 1, .num_out_pins = 1, .rts = counter_rts,
                   .send = counter_sends, .out_bytes = bytes16, .recv = recvs, STEPS(counter_steps) },

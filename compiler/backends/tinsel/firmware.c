@@ -257,8 +257,10 @@ static void rts_head(FILE *f, const GDeviceType *t, const char *name, const char
   fprintf(f, "  const %s_state *deviceState = ds_;\n  (void)deviceState;\n", t->id);
 }
 
-// ReadyToSend: with parts, one function per invocation adding its bits to
-// a word (step's tail calls), and the whole as all of them in turn.
+// ReadyToSend: one function per invocation adding its bits to a word
+// (the steps' tail calls), and for the host engines the whole fragment
+// (graph.c's, the parts in turn), which the native engine checks the
+// steps' words against (softswitch.c SS_CHECK_STEPS).
 static void write_rts(FILE *f, const GDeviceType *t) {
   for (int j = 0; j < t->nparts; j++) {
     // A step's own arguments, in the same registers (noipa: GCC keeps them
@@ -273,19 +275,9 @@ static void write_rts(FILE *f, const GDeviceType *t) {
   }
   fprintf(f, "#ifndef __riscv // the host engines' (fw_table.c)\n");
   rts_head(f, t, format("%s__rts", t->id), "");
-  fprintf(f, "  uint32_t rts_ = 0, *readyToSend = &rts_;\n  (void)readyToSend;\n");
-  if (!t->nparts) {
-    put_code(f, t->rts);
-    fprintf(f, "  return rts_;\n}\n#endif\n\n");
-    return;
-  }
-  // The parts in turn, from a table.
-  fprintf(f, "  static uint32_t (*const parts_[%d])(const void *, const void *, const void *, const void *,\n"
-             "                                      const void *, uint32_t) = {", t->nparts);
-  for (int j = 0; j < t->nparts; j++)
-    fprintf(f, "%s%s__rts%d", j ? ", " : "", t->id, j);
-  fprintf(f, "};\n  for (unsigned i_ = 0; i_ < %d; i_++)\n    rts_ = parts_[i_](gp_, dp_, ds_, 0, 0, rts_);\n"
-             "  return rts_;\n}\n#endif\n\n", t->nparts);
+  fprintf(f, "  uint32_t rts_ = 0, *readyToSend = &rts_;\n");
+  put_code(f, t->rts);
+  fprintf(f, "  return rts_;\n}\n#endif\n\n");
 }
 
 // The ready bits of part j's output pins: what its handlers re-evaluate.
