@@ -305,7 +305,9 @@ int main(int argc, char **argv) {
   r.hostlink = args.hostlink != NULL && fast_mpi.rank == 0;
   r.quantum = fast_quantum();
   if (r.quantum == ~0u) return fast_mpi_fail(TSIM_EXIT_USAGE);
-  if ((rc = fast_mpi_split(&r))) return fast_mpi_fail(rc);
+  /* Every rank finds the same split error: they end together, as MPI_Abort
+     could lose rank 0's message on its way through mpirun. */
+  if ((rc = fast_mpi_split(&r))) return fast_mpi_finish(rc);
   if (args.pc_profile && (rc = fast_pcprof_start(&r, args.pc_profile))) {
     fast_free(&r);
     return fast_mpi_fail(rc);

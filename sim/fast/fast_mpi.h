@@ -44,7 +44,8 @@ typedef struct {
    without MPI and asked for more than one rank). */
 int fast_mpi_start(int *argc, char ***argv);
 /* After fast_init: this rank's boards and tiles, windows and link timing.
-   0, or an exit status after saying why (more ranks than boards). */
+   0, or an exit status after saying why (more ranks than boards), the
+   same on every rank: end with fast_mpi_finish. */
 int fast_mpi_split(FastRun *r);
 /* End of a window: ship what crossed ranks, then agree on S (in place). */
 void fast_mpi_exchange(FastRun *r);
