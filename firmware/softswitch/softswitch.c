@@ -322,8 +322,11 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
       ty->init(t->graph_props, AT(t, d->props_off), AT(t, d->state_off));
       img->stats.handler_calls++;
     }
+    // A type without rts (op2c's on the device) is not ready: its bit is
+    // clear already, and a call per device was a third of a load's start.
+    if (ty->rts) update_rts(t, i);
+    else t->rts[i] = 0;
   }
-  for (uint32_t i = 0; i < n; i++) update_rts(t, i);  // a type without rts (op2c's on the device) is not ready
   return 0;
 }
 
