@@ -41,6 +41,7 @@ void place_graph_free(PlaceGraph *g) {
     free(pin->src), free(pin->dst), free(pin->label), free(pin->first);
   }
   for (int d = 0; d < g->ndats; d++) free(g->dats[d].name);
+  for (int h = 0; h < g->nhost_in; h++) free(g->host_in[h].part);
   free(g->pins), free(g->dats), free(g->adj_first), free(g->adj);
   free(g);
 }
@@ -163,7 +164,7 @@ int place_add_map_edges(PlaceGraph *g, const char *map_name, int from_type, int 
 int place_add_host_in_pin(PlaceGraph *g, int type, int in_pin) {
   if (frozen(g) || bad_type(g, type, "host pin")) return -1;
   if (g->nhost_in == PLACE_MAX_PINS) return place_fail(g, "more than %d host pins", PLACE_MAX_PINS);
-  g->host_in[g->nhost_in++] = (PlaceHostPin){type, in_pin, g->nhost_keys};
+  g->host_in[g->nhost_in++] = (PlaceHostPin){type, in_pin, g->nhost_keys, NULL};
   return g->nhost_keys++; /* keys 0..nhost_keys-1 are the host's on every thread */
 }
 
@@ -174,13 +175,22 @@ int place_reserve_host_keys(PlaceGraph *g, int n) {
   return 0;
 }
 
-int place_add_host_key_pin(PlaceGraph *g, int key, int type, int in_pin) {
+int place_add_host_key_pin_part(PlaceGraph *g, int key, int type, int in_pin, const uint8_t *part) {
   if (frozen(g) || bad_type(g, type, "host pin")) return -1;
   if (key < 0 || key >= g->nhost_keys)
     return place_fail(g, "host key %d: only keys 0..%d are reserved", key, g->nhost_keys - 1);
   if (g->nhost_in == PLACE_MAX_PINS) return place_fail(g, "more than %d host pins", PLACE_MAX_PINS);
-  g->host_in[g->nhost_in++] = (PlaceHostPin){type, in_pin, key};
+  uint8_t *copy = NULL;
+  if (part) {
+    copy = place_xalloc((size_t)g->types[type].count + 1, 1);
+    memcpy(copy, part, g->types[type].count);
+  }
+  g->host_in[g->nhost_in++] = (PlaceHostPin){type, in_pin, key, copy};
   return 0;
+}
+
+int place_add_host_key_pin(PlaceGraph *g, int key, int type, int in_pin) {
+  return place_add_host_key_pin_part(g, key, type, in_pin, NULL);
 }
 
 int place_set_image_index(PlaceGraph *g, int type, int index) {

@@ -106,6 +106,9 @@ int place_add_host_out_pin(PlaceGraph *g, int type, int out_pin);
  * KEY's in-group (OP2: key k = invocation k's begin, for all its types). */
 int place_reserve_host_keys(PlaceGraph *g, int n);
 int place_add_host_key_pin(PlaceGraph *g, int key, int type, int in_pin);
+/* The same for the devices of TYPE with PART[i] non-zero only (PART has one
+ * byte per device of the type, copied; NULL: every device). */
+int place_add_host_key_pin_part(PlaceGraph *g, int key, int type, int in_pin, const uint8_t *part);
 /* The type number written into ss_device.type (default: the position of
  * the type within its code group; OP2 images index by graph type). */
 int place_set_image_index(PlaceGraph *g, int type, int index);

@@ -35,6 +35,7 @@ typedef struct {
 
 typedef struct {
   int type, in_pin, key;
+  uint8_t *part;           /* [count] 1: the device is in the in-group; NULL: every device */
 } PlaceHostPin;
 
 struct PlaceGraph {

@@ -150,7 +150,8 @@ int place_route(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p, P
     for (int h = 0; h < g->nhost_keys; h++) mark(&tabs[t], (uint32_t)h);
     for (int h = 0; h < g->nhost_in; h++) {
       for (uint32_t i = p->thread_first[t]; i < p->thread_first[t + 1]; i++)
-        if (place_type_of(g, p->thread_dev[i]) == g->host_in[h].type)
+        if (place_type_of(g, p->thread_dev[i]) == g->host_in[h].type &&
+            (!g->host_in[h].part || g->host_in[h].part[p->thread_dev[i] - g->types[g->host_in[h].type].first]))
           add_entry(&tabs[t], (uint16_t)g->host_in[h].key,
                     (PlaceRecv){(uint16_t)(i - p->thread_first[t]), (uint8_t)g->host_in[h].in_pin, 0, 0});
     }

@@ -85,11 +85,9 @@ unsigned op2t_rebinds(void) { return bs.rebinds; }
 
 unsigned op2t_instance_generation(void) { return bs.generation; }
 
-int op2t_bound_edges(int k, const op2t_fanout **f, int *n) {
+const op2t_fanouts *op2t_bound_edges(int k) {
   Binding *b = binding(k);
-  *f = b->fs.f;
-  *n = b->fs.n;
-  return b->valid;
+  return b->valid ? &b->fs : NULL;
 }
 
 void op2t_bindings_free(void) {

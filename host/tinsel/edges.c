@@ -91,6 +91,12 @@ void op2t_build_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args
     free(saved[i]);
   }
   free(saved);
+  fs->part = op2t_calloc((size_t)op2t_graph_info.ntypes + 1, sizeof(uint8_t *));
+  for (int j = 0; j < inv->ninvolved; j++) {
+    int t = inv->involved[j].type;
+    fs->part[t] = op2t_calloc((size_t)devs[t].n + 1, 1);
+    fs->parts += op2t_takes_part(inv, fs->f, fs->n, devs, t, fs->part[t]);
+  }
 }
 
 void op2t_free_edges(op2t_fanouts *fs) {
@@ -98,6 +104,9 @@ void op2t_free_edges(op2t_fanouts *fs) {
     free(fs->f[i].start);
     free(fs->f[i].edges);
   }
+  for (int t = 0; fs->part && t < op2t_graph_info.ntypes; t++)
+    free(fs->part[t]);
+  free(fs->part);
   free(fs->f);
   memset(fs, 0, sizeof(*fs));
 }
@@ -135,4 +144,25 @@ void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs) {
       memcpy(it->props + (size_t)e * it->props_bytes + a->idx_off, &v, sizeof(v));
     }
   }
+}
+
+long op2t_takes_part(const op2t_invocation *inv, const op2t_fanout *f, int nf, const op2t_devs *devs, int type,
+                     uint8_t *part) {
+  int n = devs[type].n;
+  uint8_t *p = part ? part : op2t_calloc((size_t)n + 1, 1);
+  memset(p, type == inv->iter_type, (size_t)n);
+  for (int i = 0; i < nf && type != inv->iter_type; i++) {
+    int ns = devs[f[i].type].n;
+    for (int d = 0; f[i].type == type && d < n; d++)
+      p[d] |= f[i].start[d + 1] > f[i].start[d];
+    for (int e = 0; e < f[i].start[ns]; e++)
+      if (f[i].edges[e].type == type)
+        p[f[i].edges[e].dev] = 1;
+  }
+  long count = 0;
+  for (int d = 0; d < n; d++)
+    count += p[d];
+  if (!part)
+    free(p);
+  return count;
 }

@@ -149,6 +149,8 @@ static const op2t_involved *involved_of(op2t_run *r, int t) {
 }
 static int end_pin_of(op2t_run *r, int t) { return involved_of(r, t) ? involved_of(r, t)->end_pin : -1; }
 static int begin_pin_of(op2t_run *r, int t) { return involved_of(r, t) ? involved_of(r, t)->begin_pin : -1; }
+/* Device D of involved type T gets the begin and ends (op2t_takes_part). */
+static int takes_part(const op2t_run *r, int t, int d) { return !r->part || !r->part[t] || r->part[t][d]; }
 
 /* A device's end, or a child thread's combined end, reaches thread node
  * NODE; when its count reaches its target it sends one end up the tree. */
@@ -305,7 +307,8 @@ static void build_tree(Engine *e) {
   Tree *t = &e->tree;
   long n = 0;
   for (int i = 0; i < r->inv->ninvolved; i++)
-    n += r->devs[r->inv->involved[i].type].n;
+    for (int d = 0; d < r->devs[r->inv->involved[i].type].n; d++)
+      n += takes_part(r, r->inv->involved[i].type, d);
   t->dev = xmalloc(sizeof(Placed) * (size_t)n);
   t->node_of = xmalloc(sizeof(int *) * (size_t)r->graph->ntypes);
   long k = 0;
@@ -313,7 +316,8 @@ static void build_tree(Engine *e) {
     int ty = r->inv->involved[i].type;
     t->node_of[ty] = xmalloc(sizeof(int) * (size_t)r->devs[ty].n);
     for (int d = 0; d < r->devs[ty].n; d++)
-      t->dev[k++] = (Placed){ty, d, r->thread[ty][d]};
+      if (takes_part(r, ty, d))
+        t->dev[k++] = (Placed){ty, d, r->thread[ty][d]};
   }
   qsort(t->dev, (size_t)n, sizeof(Placed), by_thread);
   t->first = xmalloc(sizeof(int) * (size_t)(n + 1));
@@ -376,6 +380,8 @@ static int run(op2t_run *r) {
   for (int i = 0; !r->thread && i < r->inv->ninvolved; i++) {
     const op2t_involved *iv = &r->inv->involved[i];
     for (int d = 0; d < r->devs[iv->type].n; d++) {
+      if (!takes_part(r, iv->type, d))
+        continue;
       Msg *m = push(&e.begins);
       m->type = (int16_t)iv->type;
       m->dev = d;

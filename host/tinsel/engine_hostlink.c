@@ -616,10 +616,9 @@ static void boot(op2t_run *r) {
   op2t_bound_inv *bound = op2t_calloc((size_t)g->ninvocations, sizeof(op2t_bound_inv));
   int nbound = 0;
   for (int k = 0; k < g->ninvocations; k++) {
-    const op2t_fanout *f;
-    int n;
-    if (op2t_bound_edges(k, &f, &n))
-      bound[nbound++] = (op2t_bound_inv){k, f, n};
+    const op2t_fanouts *fs = op2t_bound_edges(k);
+    if (fs)
+      bound[nbound++] = (op2t_bound_inv){k, fs->f, fs->n, (const uint8_t *const *)fs->part};
   }
   /* Code groups as op2c made them (one image, img_all, for executables
    * built before it wrote op2t_groups). */

@@ -241,10 +241,9 @@ static int load(op2t_run *r) {
   op2t_bound_inv *b = op2t_calloc((size_t)g->ninvocations + 1, sizeof(op2t_bound_inv));
   int nb = 0;
   for (int j = 0; j < g->ninvocations; j++) {
-    const op2t_fanout *f;
-    int n;
-    if (op2t_bound_edges(j, &f, &n))
-      b[nb++] = (op2t_bound_inv){j, f, n};
+    const op2t_fanouts *fs = op2t_bound_edges(j);
+    if (fs)
+      b[nb++] = (op2t_bound_inv){j, fs->f, fs->n, (const uint8_t *const *)fs->part};
   }
   /* placed by code groups as on hardware (the host runs img_all's handlers for every group) */
   op2t_images_options opt = {.config = getenv("OP2_TINSEL_CONFIG"), .fanin = r->fanin, .seed = 1, .one_group = 0};

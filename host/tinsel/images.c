@@ -136,7 +136,8 @@ static int build_graph(Priv *pv, const op2t_bound_inv *bound, int nbound, int on
   for (int b = 0; b < nbound; b++) {
     const op2t_invocation *inv = gi->invocations[bound[b].k];
     for (int j = 0; j < inv->ninvolved; j++)
-      if (place_add_host_key_pin(pv->g, bound[b].k, pv->ptype[inv->involved[j].type], inv->involved[j].begin_pin) < 0)
+      if (place_add_host_key_pin_part(pv->g, bound[b].k, pv->ptype[inv->involved[j].type], inv->involved[j].begin_pin,
+                                      bound[b].part ? bound[b].part[inv->involved[j].type] : NULL) < 0)
         return -1;
     for (int i = 0; i < bound[b].nfanouts; i++)
       if (add_fanout(pv, &bound[b].fanouts[i]) < 0)
@@ -145,9 +146,11 @@ static int build_graph(Priv *pv, const op2t_bound_inv *bound, int nbound, int on
   return 0;
 }
 
-/* The tree of invocation k's threads (involved: holding a device of an
- * involved type), its begin multicasts, and each node's ss_inv_node. */
-static void build_tree(op2t_images *im, Priv *pv, int k, int fanin, ss_inv_node *nodes /* [nthreads][ninv] */) {
+/* The tree of bound invocation B's threads (involved: holding a device
+ * that takes part), its begin multicasts, and each node's ss_inv_node. */
+static void build_tree(op2t_images *im, Priv *pv, const op2t_bound_inv *b, int fanin,
+                       ss_inv_node *nodes /* [nthreads][ninv] */) {
+  int k = b->k;
   const op2t_invocation *inv = op2t_graph_info.invocations[k];
   op2t_image_inv *iv = &im->inv[k];
   const PlaceMachine *m = &im->machine;
@@ -163,7 +166,8 @@ static void build_tree(op2t_images *im, Priv *pv, int k, int fanin, ss_inv_node 
       int pt = pv->nptypes - 1;
       while (pv->first[pt] > dev)
         pt--;
-      own[i] += involved(inv, pv->gtype[pt]) != NULL;
+      int t = pv->gtype[pt];
+      own[i] += involved(inv, t) && (!b->part || b->part[t][dev - pv->first[pt]]);
     }
     if (!own[i])
       continue;
@@ -298,7 +302,7 @@ op2t_images *op2t_images_build(const op2t_devs *devs, const op2t_bound_inv *boun
   im->inv = op2t_calloc((size_t)im->ninv + 1, sizeof(op2t_image_inv));
   ss_inv_node *nodes = op2t_calloc((size_t)im->nthreads * (size_t)im->ninv + 1, sizeof(ss_inv_node));
   for (int b = 0; b < nbound; b++)
-    build_tree(im, pv, bound[b].k, fanin, nodes);
+    build_tree(im, pv, &bound[b], fanin, nodes);
   if (begin_keys(im, pv, bound, nbound) != 0) {
     fail(err, errlen, "routing keys for the begins", pv);
     free(nodes);

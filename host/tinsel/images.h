@@ -84,6 +84,7 @@ typedef struct {
   int k;                          /* index in op2t_graph_info.invocations */
   const op2t_fanout *fanouts;
   int nfanouts;
+  const uint8_t *const *part;     /* [ntypes]: the devices that take part (op2t_takes_part) */
 } op2t_bound_inv;
 
 typedef struct {

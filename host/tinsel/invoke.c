@@ -594,7 +594,8 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   f->rec = op2t_record(inv);
   op2t_record_step(k, f->begin, inv->begin_bytes, rt.graph_props);
   f->run = (op2t_run){.graph = g, .inv = inv, .devs = rt.devs, .graph_props = rt.graph_props, .fanouts = fs->f,
-                      .nfanouts = fs->n, .k = k, .instance = op2t_instance_generation(), .order = f->order,
+                      .nfanouts = fs->n, .part = (const uint8_t *const *)fs->part, .k = k,
+                      .instance = op2t_instance_generation(), .order = f->order,
                       .after = after, .window = st.window, .begin = f->begin,
                       .on_end = on_end, .controller = &f->c, .counts = &f->rec->counts,
                       .seed = rt.seed ^ ((uint64_t)rt.round << 32)};
@@ -604,8 +605,7 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
     f->run.fanin = rt.fanin;
     f->run.combine = ss_end_combine[k];
   }
-  for (int j = 0; j < inv->ninvolved; j++)
-    f->involved += rt.devs[inv->involved[j].type].n;
+  f->involved = fs->parts;
   op2t_record_call(f->rec, inv, fs, rt.devs);
   if (!st.window) {
     if (rt.engine->run(&f->run))

@@ -71,6 +71,7 @@ struct op2t_run {
   const void *graph_props;
   op2t_fanout *fanouts;
   int nfanouts;
+  const uint8_t *const *part;       /* [ntypes] of the involved types: the devices that take part */
   const void *begin;                /* inv->begin_bytes */
   /* The controller: every end that reaches the host comes here, for DEVICES
    * devices (1 per device; a thread tree's root stands for all; type and

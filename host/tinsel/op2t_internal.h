@@ -12,6 +12,8 @@
 typedef struct {
   op2t_fanout *f;
   int n;
+  uint8_t **part;          /* [ntypes]: op2t_takes_part of each involved type, else NULL */
+  long parts;              /* the devices that take part, over the involved types */
 } op2t_fanouts;
 
 /* Per invocation (by the table's position in op2t_graph_info): counts and,
@@ -52,7 +54,7 @@ void op2t_bindings_drop_type(int type);  /* its devices changed */
 void op2t_instance_changed(void);        /* graph properties changed */
 unsigned op2t_instance_generation(void);
 unsigned op2t_rebinds(void);  /* calls that replaced an invocation's earlier binding */
-int op2t_bound_edges(int k, const op2t_fanout **f, int *n); /* 1 if invocation k is bound */
+const op2t_fanouts *op2t_bound_edges(int k); /* invocation k's edges, NULL unless it is bound */
 void op2t_bindings_free(void);
 
 /* resident.c: where each dat's fresh copy is (host, device state or both). */
@@ -78,6 +80,14 @@ void *op2t_grow(void *p, size_t n, size_t size);
 /* edges.c */
 void op2t_build_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args, op2t_devs *devs);
 void op2t_free_edges(op2t_fanouts *fs);
+/* The devices of TYPE that take part in a call of INV with edges F[0..NF):
+ * every device of the iteration set; of another set, only those at an end
+ * of one of the call's edges (in airfoil's bres_calc the cells and nodes
+ * next to a boundary edge, not every cell and node). Only they get the
+ * begin and post an end: the others have nothing to send or receive. PART
+ * (one byte per device, or NULL) gets 1 for each; returns how many. */
+long op2t_takes_part(const op2t_invocation *inv, const op2t_fanout *f, int nf, const op2t_devs *devs, int type,
+                     uint8_t *part);
 void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs);
 
 /* threads.c: placement of the bound devices on threads (OP2_TINSEL_CONFIG) */

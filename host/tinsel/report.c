@@ -3,7 +3,8 @@
  *
  *   OP2_TINSEL_STATS=1      messages per invocation on stderr: the seed's
  *                           per-device count (a begin and an end per
- *                           involved device, one message per edge), the
+ *                           device that takes part, op2t_takes_part;
+ *                           one message per edge), the
  *                           per-device protocol (a read once per device
  *                           and pin, multicast to its edges) and what went
  *                           on the wire (begin per thread, ends up the

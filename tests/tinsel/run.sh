@@ -393,12 +393,13 @@ for v in sp dp; do
   # res_calc over the edges: x through pedge (2 slots), q and adt through
   # pecell (2 slots, one message carries both) = 4 read edges, 2 INC writes
   # per edge; every node an edge reads sends x once, every such cell q and
-  # adt once, in one message; begin and end to every edge, node and cell.
+  # adt once, in one message; begin and end to every edge and to the nodes
+  # and cells an edge reaches (the devices that take part), no other.
   # The used nodes and cells, from the mesh:
   read -r used_nodes used_cells < <(awk -v nn="$nnode" -v nc="$ncell" -v ne="$nedge" '
     NR > 1 + nn + nc && NR <= 1 + nn + nc + ne { n[$1]; n[$2]; c[$3]; c[$4] }
     END { for (k in n) un++; for (k in c) uc++; print un, uc }' "$mesh")
-  dev=$((nedge + nnode + ncell)) sends=$((used_nodes + used_cells))
+  dev=$((nedge + used_nodes + used_cells)) sends=$((used_nodes + used_cells))
   # Seed 000 as written (OP2_TINSEL_RESEND=always): every read in every call.
   # Begin per thread, ends up the tree: 2 * threads instead of 2 * devices.
   OP2_TINSEL_RESEND=always OP2_TINSEL_STATS=1 "$tmp/airfoil_$v" "${opts[@]}" --output "$tmp/q_always_$v" \
@@ -422,6 +423,14 @@ for v in sp dp; do
     END { exit !found || bad }' "$tmp/stats_$v"
   check "airfoil $v: reads and writes overtake begins in res_calc" \
     awk '$1 == "res_calc" { found = 1; bad = !($15 > 0) } END { exit !found || bad }' "$tmp/stats_$v"
+  # bres_calc over the boundary edges: only they, the nodes and cells they
+  # reach take part (not every node and cell), on fewer threads than those.
+  read -r bnodes bcells < <(awk -v nn="$nnode" -v nc="$ncell" -v ne="$nedge" -v nb="$nbedge" '
+    NR > 1 + nn + nc + ne && NR <= 1 + nn + nc + ne + nb { n[$1]; n[$2]; c[$3] }
+    END { for (k in n) un++; for (k in c) uc++; print un, uc }' "$mesh")
+  check "airfoil $v: bres_calc involves $nbedge bedges, $bnodes nodes and $bcells cells, no more" \
+    awk -v dev=$((nbedge + bnodes + bcells)) '$1 == "bres_calc" { found = 1; bad = !($3 == dev && $4 <= dev) }
+      END { exit !found || bad }' "$tmp/stats_$v"
 done
 
 finish
