@@ -149,7 +149,7 @@ void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs) {
 long op2t_takes_part(const op2t_invocation *inv, const op2t_fanout *f, int nf, const op2t_devs *devs, int type,
                      uint8_t *part) {
   int n = devs[type].n;
-  uint8_t *p = part ? part : op2t_calloc((size_t)n + 1, 1);
+  uint8_t *p = part;
   memset(p, type == inv->iter_type, (size_t)n);
   for (int i = 0; i < nf && type != inv->iter_type; i++) {
     int ns = devs[f[i].type].n;
@@ -162,7 +162,5 @@ long op2t_takes_part(const op2t_invocation *inv, const op2t_fanout *f, int nf, c
   long count = 0;
   for (int d = 0; d < n; d++)
     count += p[d];
-  if (!part)
-    free(p);
   return count;
 }

@@ -85,7 +85,7 @@ void op2t_free_edges(op2t_fanouts *fs);
  * of one of the call's edges (in airfoil's bres_calc the cells and nodes
  * next to a boundary edge, not every cell and node). Only they get the
  * begin and post an end: the others have nothing to send or receive. PART
- * (one byte per device, or NULL) gets 1 for each; returns how many. */
+ * (one byte per device of TYPE) gets 1 for each; returns how many. */
 long op2t_takes_part(const op2t_invocation *inv, const op2t_fanout *f, int nf, const op2t_devs *devs, int type,
                      uint8_t *part);
 void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs);
