@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "images.h"
 #include "op2t_internal.h"
 
 typedef struct {
@@ -85,9 +86,16 @@ unsigned op2t_rebinds(void) { return bs.rebinds; }
 
 unsigned op2t_instance_generation(void) { return bs.generation; }
 
-const op2t_fanouts *op2t_bound_edges(int k) {
-  Binding *b = binding(k);
-  return b->valid ? &b->fs : NULL;
+op2t_bound_inv *op2t_bound_invs(int *n) {
+  int ninv = op2t_graph_info.ninvocations;
+  op2t_bound_inv *out = op2t_calloc((size_t)ninv + 1, sizeof(op2t_bound_inv));
+  *n = 0;
+  for (int k = 0; k < ninv; k++) {
+    const op2t_fanouts *fs = &binding(k)->fs;
+    if (binding(k)->valid)
+      out[(*n)++] = (op2t_bound_inv){k, fs->f, fs->n, (const uint8_t *const *)fs->part};
+  }
+  return out;
 }
 
 void op2t_bindings_free(void) {

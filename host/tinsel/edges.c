@@ -149,18 +149,17 @@ void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs) {
 long op2t_takes_part(const op2t_invocation *inv, const op2t_fanout *f, int nf, const op2t_devs *devs, int type,
                      uint8_t *part) {
   int n = devs[type].n;
-  uint8_t *p = part;
-  memset(p, type == inv->iter_type, (size_t)n);
+  memset(part, type == inv->iter_type, (size_t)n);
   for (int i = 0; i < nf && type != inv->iter_type; i++) {
     int ns = devs[f[i].type].n;
     for (int d = 0; f[i].type == type && d < n; d++)
-      p[d] |= f[i].start[d + 1] > f[i].start[d];
+      part[d] |= f[i].start[d + 1] > f[i].start[d];
     for (int e = 0; e < f[i].start[ns]; e++)
       if (f[i].edges[e].type == type)
-        p[f[i].edges[e].dev] = 1;
+        part[f[i].edges[e].dev] = 1;
   }
   long count = 0;
   for (int d = 0; d < n; d++)
-    count += p[d];
+    count += part[d];
   return count;
 }

@@ -613,13 +613,8 @@ static void boot(op2t_run *r) {
   hw.fresh = hw.spawn && !hw.h;
   check_fits(r);
   const op2t_graph *g = r->graph;
-  op2t_bound_inv *bound = op2t_calloc((size_t)g->ninvocations, sizeof(op2t_bound_inv));
-  int nbound = 0;
-  for (int k = 0; k < g->ninvocations; k++) {
-    const op2t_fanouts *fs = op2t_bound_edges(k);
-    if (fs)
-      bound[nbound++] = (op2t_bound_inv){k, fs->f, fs->n, (const uint8_t *const *)fs->part};
-  }
+  int nbound;
+  op2t_bound_inv *bound = op2t_bound_invs(&nbound);
   /* Code groups as op2c made them (one image, img_all, for executables
    * built before it wrote op2t_groups). */
   op2t_images_options opt = {.config = op2t_config_name(), .fanin = r->fanin, .seed = 1,

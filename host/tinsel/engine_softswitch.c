@@ -233,18 +233,12 @@ static int not_ready(const ss_thread *t) {
 /* (Re)builds and "loads" the images when the instance changed (another
  * binding, devices or graph properties: op2t_run.instance). */
 static int load(op2t_run *r) {
-  const op2t_graph *g = r->graph;
   if (es.im && es.instance == r->instance)
     return 0;
   unload();
   es.instance = r->instance;
-  op2t_bound_inv *b = op2t_calloc((size_t)g->ninvocations + 1, sizeof(op2t_bound_inv));
-  int nb = 0;
-  for (int j = 0; j < g->ninvocations; j++) {
-    const op2t_fanouts *fs = op2t_bound_edges(j);
-    if (fs)
-      b[nb++] = (op2t_bound_inv){j, fs->f, fs->n, (const uint8_t *const *)fs->part};
-  }
+  int nb;
+  op2t_bound_inv *b = op2t_bound_invs(&nb);
   /* placed by code groups as on hardware (the host runs img_all's handlers for every group) */
   op2t_images_options opt = {.config = getenv("OP2_TINSEL_CONFIG"), .fanin = r->fanin, .seed = 1, .one_group = 0};
   if (opt.config && !*opt.config)

@@ -86,6 +86,9 @@ typedef struct {
   int nfanouts;
   const uint8_t *const *part;     /* [ntypes]: the devices that take part (op2t_takes_part) */
 } op2t_bound_inv;
+/* bindings.c: every bound invocation (*N of them) with its edges and the
+ * devices that take part, for op2t_images_build; free the array. */
+op2t_bound_inv *op2t_bound_invs(int *n);
 
 typedef struct {
   const char *config;             /* boards/ configuration; NULL: OP2T_DEFAULT_CONFIG */

@@ -90,7 +90,7 @@ struct op2t_run {
   ss_combine_fn combine;            /* this invocation's fold of end payloads */
   /* The resident instance (bindings.c): K indexes op2t_graph_info.invocations;
    * INSTANCE changes whenever the bound invocations, their edges, the
-   * devices or the graph properties do (op2t_bound_edges gives every bound
+   * devices or the graph properties do (op2t_bound_invs gives every bound
    * invocation's edges). An engine that loads the instance reloads then. */
   int k;
   unsigned instance;

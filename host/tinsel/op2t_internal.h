@@ -54,7 +54,6 @@ void op2t_bindings_drop_type(int type);  /* its devices changed */
 void op2t_instance_changed(void);        /* graph properties changed */
 unsigned op2t_instance_generation(void);
 unsigned op2t_rebinds(void);  /* calls that replaced an invocation's earlier binding */
-const op2t_fanouts *op2t_bound_edges(int k); /* invocation k's edges, NULL unless it is bound */
 void op2t_bindings_free(void);
 
 /* resident.c: where each dat's fresh copy is (host, device state or both). */
