@@ -31,18 +31,23 @@ enum { IMEM_MODEL_WORDS = 1u << (TinselEnlargedLogInstrsPerCore > TinselLogInstr
 
 /* ---------------------------------------------------------------- set-up */
 
-/* Pair P's arrays: its own image decoded, or (the usual case: every pair
-   runs the same program) the previous pair's, shared, so that the host's
-   caches hold one copy of the decoded program. */
+/* Pair P's arrays: its own image decoded, or (the usual case: pairs run
+   one of a few programs, e.g. OP2's code groups, which alternate pair by
+   pair) those of an earlier pair with the same image, shared, so that the
+   host's caches hold one copy of each decoded program. */
 static int load_pair(FastRun *r, unsigned p, uint32_t *words) {
   int own = tsim_imem_pair_loaded(p) != 0;
   for (unsigned i = 0; i < r->imem_words; i++) words[i] = own ? tsim_imem_pair_word(p, i) : tsim_imem_word(i);
-  if (p > 0 && !memcmp(words, r->pair_image[p - 1], r->imem_words * sizeof *words)) {
-    r->pair_code[p] = r->pair_code[p - 1];
-    r->pair_image[p] = r->pair_image[p - 1];
-    r->pair_shared[p] = r->pair_shared[p - 1] = 1;
-    return 0;
-  }
+  uint64_t h = 14695981039346656037ull;  /* FNV-1a over the words: most pairs differ in it */
+  for (unsigned i = 0; i < r->imem_words; i++) h = (h ^ words[i]) * 1099511628211ull;
+  r->pair_hash[p] = h;
+  for (unsigned q = 0; q < p; q++)
+    if (r->pair_owned[q] && r->pair_hash[q] == h && !memcmp(words, r->pair_image[q], r->imem_words * sizeof *words)) {
+      r->pair_code[p] = r->pair_code[q];
+      r->pair_image[p] = r->pair_image[q];
+      r->pair_shared[p] = r->pair_shared[q] = 1;
+      return 0;
+    }
   r->pair_image[p] = malloc(r->imem_words * sizeof(uint32_t));
   r->pair_code[p] = malloc(r->imem_words * sizeof(FastOp));
   if (!r->pair_image[p] || !r->pair_code[p]) return -1;
@@ -58,8 +63,9 @@ static int load_pairs(FastRun *r) {
   r->pair_image = calloc(npairs, sizeof *r->pair_image);
   r->pair_owned = calloc(npairs, 1);
   r->pair_shared = calloc(npairs, 1);
+  r->pair_hash = calloc(npairs, sizeof *r->pair_hash);
   uint32_t *words = malloc(r->imem_words * sizeof *words);
-  int rc = !r->pair_code || !r->pair_image || !r->pair_owned || !r->pair_shared || !words ? -1 : 0;
+  int rc = !r->pair_code || !r->pair_image || !r->pair_owned || !r->pair_shared || !r->pair_hash || !words ? -1 : 0;
   for (unsigned p = 0; p < npairs && !rc; p++) rc = load_pair(r, p, words);
   free(words);
   return rc;
@@ -136,6 +142,7 @@ void fast_free(FastRun *r) {
   free(r->pair_image);
   free(r->pair_owned);
   free(r->pair_shared);
+  free(r->pair_hash);
   fast_mbox_free(r);
   for (unsigned i = 0; r->cores && i < r->ncores; i++) free(r->cores[i].prof);
   free(r->cores);

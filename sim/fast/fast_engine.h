@@ -90,8 +90,9 @@ typedef struct {
   FastTile *tiles;
   FastOp **pair_code;
   uint32_t **pair_image;
-  uint8_t *pair_owned;  /* the pair allocated its arrays (else it shares the pair before's) */
+  uint8_t *pair_owned;  /* the pair allocated its arrays (else it shares an earlier pair's) */
   uint8_t *pair_shared; /* its arrays serve other pairs too: copy before a CSR Instr write */
+  uint64_t *pair_hash;  /* a hash of the image each pair was loaded with (load_pair) */
   struct FastMbox *mbox;  /* per tile (fast_mbox.c) */
   int idle_release;     /* idle detection: wake every tinselIdle thread this cycle */
   int mbox_stepped;     /* a mailbox was clocked this cycle: idle detection may change */
