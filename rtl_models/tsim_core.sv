@@ -39,9 +39,9 @@ module tsim_core
   // Shared FPU (also integer multiply): request this cycle, grant this cycle.
   output logic fpu_req,
   input  logic fpu_gnt /*verilator public_flat_rd*/,
-  // Shared data cache and scratchpad: request/grant this cycle; the granted
-  // access is registered (dc_valid...) for the tile's latency model, which
-  // later raises the thread's bit in dc_resume.
+  // Shared data cache: request/grant this cycle; the granted access is
+  // registered (dc_valid...) for the tile's latency model, which later
+  // raises the thread's bit in dc_resume.
   output logic                      dc_req,
   input  logic                      dc_gnt /*verilator public_flat_rd*/,
   output logic                      dc_valid,
@@ -49,6 +49,12 @@ module tsim_core
   output logic [3:0]                dc_outcome,  // what the cache did (tsim_dpi: DcHit...)
   input  logic [ThreadsPerCore-1:0] dc_resume /*verilator public_flat_rd*/,
   input  logic [31:0]               dc_hits /*verilator public_flat_rd*/, dc_misses /*verilator public_flat_rd*/, dc_writebacks /*verilator public_flat_rd*/,
+  // The mailbox's scratchpad, the other way to memory (Tinsel's Core.bsv
+  // sends an access whose address is below 2^LogOffChipRAMBaseAddr to the
+  // mailbox, not to the cache): its own grant per cycle among the tile's
+  // cores; a fixed latency (ScratchpadLatency), through the core's wheel.
+  output logic                      sp_req,
+  input  logic                      sp_gnt /*verilator public_flat_rd*/,
   // Mailbox port (rtl_models/README.md): CSR accesses 0x802-0x80b and Send.
   output logic                      mb_req,
   input  logic                      mb_gnt /*verilator public_flat_rd*/,
@@ -151,7 +157,7 @@ module tsim_core
 
   // ---------------------------------------------------------------- schedule (combinational)
   // No function calls in the combinational blocks (see no_inline_module above).
-  typedef enum logic [1:0] { UNone, UFpu, UMem, UMbox } unit_t;
+  typedef enum logic [2:0] { UNone, UFpu, UMem, UMbox, USpad } unit_t;
 
   logic          sel_valid, use_res;
   logic [LT-1:0] sel_tid;
@@ -182,14 +188,22 @@ module tsim_core
   // Which shared unit the instruction needs (none for core-local ones).
   always_comb begin : fetch
     logic [11:0] csr;
+    logic [31:0] maddr;
     csr = 0;
     instr = 0;
+    maddr = 0;
     unit = UNone;
     if (sel_valid) begin
       instr = imem_rdata;
       csr = instr[31:20];
       unique case (instr[6:0])
-        OpLoad, OpStore, OpLoadFp, OpStoreFp: unit = UMem;
+        OpLoad, OpStore, OpLoadFp, OpStoreFp: begin
+          // The address decides the port (the registers are the thread's own:
+          // none of its instructions is in flight).
+          maddr = rf[{sel_tid, 1'b0, instr[19:15]}] +
+                  (instr[5] ? {{20{instr[31]}}, instr[31:25], instr[11:7]} : {{20{instr[31]}}, instr[31:20]});
+          unit = maddr[31:LogOffChipRAMBaseAddr] == 0 ? USpad : UMem;
+        end
         OpReg: unit = instr[31:25] == 7'b0000001 && (!instr[14] || full) ? UFpu : UNone;
         OpMadd, OpMsub, OpNmsub, OpNmadd: unit = full ? UFpu : UNone;
         OpFp: begin
@@ -212,6 +226,7 @@ module tsim_core
     end
     fpu_req = unit == UFpu;
     dc_req = unit == UMem;
+    sp_req = unit == USpad;
     mb_req = unit == UMbox;
   end
 
@@ -329,7 +344,8 @@ module tsim_core
 
       if ((sel_pc >> 2) >= imem_words || sel_pc[1:0] != 0) begin
         halt = 1; halt_reason = HaltPc;
-      end else if ((unit == UFpu && !fpu_gnt) || (unit == UMem && !dc_gnt) || (unit == UMbox && !mb_gnt)) begin
+      end else if ((unit == UFpu && !fpu_gnt) || (unit == UMem && !dc_gnt) || (unit == USpad && !sp_gnt) ||
+                   (unit == UMbox && !mb_gnt)) begin
         retry = 1;
       end else begin
         unique case (op)
@@ -376,9 +392,12 @@ module tsim_core
               requeue = 0; alive[sel_tid] = 0;  // tsim_mem reported the halt
             end else begin
               res = rdata; wb = !op[5]; wb_fp = op[2];
-              suspend = 1; requeue = 0;
-              dc_valid <= 1; dc_tid <= sel_tid; dc_outcome <= 4'(dc_out);
-              n_susp_mem++;
+              suspend = 1; n_susp_mem++;
+              if (32'(dc_out[2:0]) == DcScratchpad) lat += ScratchpadLatency;  // back through the wheel
+              else begin
+                requeue = 0;
+                dc_valid <= 1; dc_tid <= sel_tid; dc_outcome <= 4'(dc_out);
+              end
             end
           end
           OpMiscMem: ;  // fence, fence.i: one thread's accesses are already in order

@@ -1,4 +1,5 @@
-// tsim_dcache.sv: the latency model of a tile's data cache and scratchpad.
+// tsim_dcache.sv: the latency model of a tile's data cache (the mailbox's
+// scratchpad has its own port and latency: tsim_core.sv).
 //
 // The cache's contents live in C (sim/tsim_dcache.c): the core performs each
 // load, store and CSR Flush there when it is granted, and the C cache says
@@ -59,7 +60,6 @@ module tsim_dcache
     end
     if (req_valid) begin
       unique case (32'(req_outcome[2:0]))
-        DcScratchpad: lat = ScratchpadLatency;  // the mailbox scratchpad is not cached
         DcHit: begin lat = DCacheHitLatency; n_hits <= n_hits + 1; end
         DcMissSram: begin lat = DCacheHitLatency + SRAMLatency; n_misses <= n_misses + 1; end
         DcMissDram: begin lat = DCacheHitLatency + DRAMLatency; n_misses <= n_misses + 1; end

@@ -63,7 +63,7 @@ module tsim_tile
 
   logic [NC-1:0] retiring;
   assign active = retiring != 0 || (net_out_valid && net_out_ready) || (net_in_valid && net_in_ready);
-  logic [NC-1:0] fpu_req, fpu_gnt, dc_req, dc_gnt, mb_req, mb_gnt, dc_valid, mb_valid;
+  logic [NC-1:0] fpu_req, fpu_gnt, dc_req, dc_gnt, sp_req, sp_gnt, mb_req, mb_gnt, dc_valid, mb_valid;
   logic [LI-1:0] imem_waddr [NC];
   logic [31:0]   imem_wdata [NC];
   logic [NC-1:0] imem_we;
@@ -74,6 +74,7 @@ module tsim_tile
 
   tsim_arbiter #(.N(NC)) fpu_arb (.clk, .req(fpu_req), .gnt(fpu_gnt));
   tsim_arbiter #(.N(NC)) dc_arb  (.clk, .req(dc_req),  .gnt(dc_gnt));
+  tsim_arbiter #(.N(NC)) sp_arb  (.clk, .req(sp_req),  .gnt(sp_gnt));  // the mailbox's scratchpad port
   tsim_arbiter #(.N(NC)) mb_arb  (.clk, .req(mb_req),  .gnt(mb_gnt));
 
   // The mailbox (mbox.sv): the cores' requests in, answers out.
@@ -105,6 +106,7 @@ module tsim_tile
       .dc_req(dc_req[c]), .dc_gnt(dc_gnt[c]), .dc_valid(dc_valid[c]), .dc_tid(dc_tid[c]),
       .dc_outcome(dc_outcome[c]),
       .dc_resume(dc_resume[c*T +: T]), .dc_hits, .dc_misses, .dc_writebacks,
+      .sp_req(sp_req[c]), .sp_gnt(sp_gnt[c]),
       .mb_req(mb_req[c]), .mb_gnt(mb_gnt[c]), .mb_valid(mb_valid[c]), .mb_tid(mb_tid[c]),
       .mb_send(mb_send[c]), .mb_csr(mb_csr[c]), .mb_wdata(mb_wdata[c]), .mb_wdata2(mb_wdata2[c]),
       .mb_wants_resp(mb_wants_resp[c]), .mb_resp_valid(mb_resp_valid[c]), .mb_resp_tid(mb_resp_tid[c]),

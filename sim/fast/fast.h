@@ -28,7 +28,7 @@ enum {
 };
 
 /* The shared unit an operation needs (the tile's arbiters). */
-enum { UNIT_NONE = 0, UNIT_FPU = 1, UNIT_MEM = 2, UNIT_MBOX = 3 };
+enum { UNIT_NONE = 0, UNIT_FPU = 1, UNIT_MEM = 2, UNIT_MBOX = 3, UNIT_SPAD = 4 };  /* SPAD: select_thread's */
 
 /* 8 bytes: a program's hot loop stays in the host's L1 cache. The
    instruction word, which halts, tsim_fp and tsim_mem want, is the same

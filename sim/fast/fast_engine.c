@@ -190,7 +190,6 @@ static void dcache_wait(FastRun *r, FastCore *c, unsigned t, unsigned outcome) {
   FastTile *tl = &r->tiles[c->id / FAST_NC];
   unsigned lat;
   switch (outcome & 7) {
-  case TSIM_DC_SCRATCHPAD: lat = TinselScratchpadLatency; break;
   case TSIM_DC_MISS_SRAM: lat = TinselDCacheHitLatency + TinselSRAMLatency; break;
   case TSIM_DC_MISS_DRAM: lat = TinselDCacheHitLatency + TinselDRAMLatency; break;
   default: lat = TinselDCacheHitLatency; break;
@@ -376,7 +375,13 @@ static void exec_mem(FastRun *r, FastCore *c, unsigned t, uint32_t pc, const Fas
   if (o->op == F_LOADF) f[o->rd] = rdata;
   else if (!store && o->rd) x[o->rd] = rdata;
   s->suspend = 1;
-  dcache_wait(r, c, t, outcome);
+  if ((outcome & 7) != TSIM_DC_SCRATCHPAD) {
+    dcache_wait(r, c, t, outcome);
+    return;
+  }
+  s->requeue = 1;  /* the mailbox's scratchpad: a fixed latency, no cache counters */
+  s->lat += TinselScratchpadLatency;
+  c->susp_mem++;
 }
 
 /* FPU and multiplier operations: a result after the unit's latency. */
@@ -510,7 +515,14 @@ static void select_thread(const FastRun *r, FastCore *c) {
   c->sel = (int)((k + fast_ctz64(rot)) & (FAST_T - 1));
   c->sel_res = use_res;
   uint32_t pc = c->pc[c->sel];
-  if ((pc >> 2) < r->imem_words && !(pc & 3)) c->unit = fast_unit(&c->code[pc >> 2]);
+  if ((pc >> 2) >= r->imem_words || (pc & 3)) return;
+  const FastOp *o = &c->code[pc >> 2];
+  c->unit = fast_unit(o);
+  /* The address decides the port (Tinsel's Core.bsv): below the off-chip
+     RAM, the mailbox's scratchpad, which has its own (tsim_core.sv). */
+  if (c->unit == UNIT_MEM && o->op != F_CSR_FLUSH &&
+      (c->x[c->sel][o->rs1] + (uint32_t)o->imm) >> TinselLogOffChipRAMBaseAddr == 0)
+    c->unit = UNIT_SPAD;
 }
 
 static void issue(FastRun *r, FastCore *c, unsigned t, int granted) {
@@ -738,8 +750,8 @@ static int tile_cores(FastRun *r, FastTile *tl, int probe) {
     busy |= 1u << c->unit;
     awake = 1;
   }
-  unsigned gnt[4] = {FAST_NC, FAST_NC, FAST_NC, FAST_NC};
-  for (unsigned u = UNIT_FPU; u <= UNIT_MBOX; u++)
+  unsigned gnt[5] = {FAST_NC, FAST_NC, FAST_NC, FAST_NC, FAST_NC};
+  for (unsigned u = UNIT_FPU; u <= UNIT_SPAD; u++)
     if (busy >> u & 1) gnt[u] = arbitrate(tl, want, u);
   for (unsigned i = 0; i < FAST_NC; i++)
     if (cs[i].sel != -2) step_core(r, &cs[i], want[i] == UNIT_NONE || gnt[want[i]] == i);

@@ -70,7 +70,7 @@ _Static_assert(offsetof(FastCore, batch_after) + 8 <= 64, "the hot fields in one
 
 typedef struct {
   unsigned id;
-  unsigned next[4];     /* round-robin arbiters per unit (index UNIT_*) */
+  unsigned next[5];     /* round-robin arbiters per unit (index UNIT_*) */
   unsigned long long ahead;  /* its cores have been clocked up to here (run_ahead) */
   unsigned long long ahead_after;  /* no run_ahead before this cycle (FAST_BACKOFF) */
   unsigned ahead_wait;
