@@ -54,6 +54,8 @@ static struct {
      the receive pool (0 no QueryIn yet, 1 default, 2 extra send slot). */
   unsigned link_off[TSIM_MAX_BOARDS], pool[TSIM_MAX_BOARDS], held[TSIM_MAX_BOARDS];
   int offset_said;
+  int extra_said;        /* the extra send slot said once for the run */
+  unsigned config_gen;   /* link_off or pool changed this many times */
   /* Lines of the threads' StdOut without a client (stdout), per thread. */
   char line[NUM_THREADS][LINE];
   unsigned short line_len[NUM_THREADS];
@@ -146,13 +148,15 @@ static void query_config(unsigned b, unsigned offset, unsigned config) {
             config, b, b, x, y, tsim_boards_x(), tsim_boards_y(), off ? "links disabled: " : "every link enabled",
             names);
   }
+  dl.config_gen += off != dl.link_off[b] || !dl.pool[b];
   dl.link_off[b] = off;
   if (!dl.pool[b]) {
     dl.pool[b] = config & CFG_EXTRA_SLOT ? 2 : 1;
-    if (config & CFG_EXTRA_SLOT)
+    if ((config & CFG_EXTRA_SLOT) && !dl.extra_said++)  /* the first board: a host asks the same of each */
       fprintf(stderr, "tsim: debuglink: QueryIn config 0x%02x on link %u: board %u reserves the extra send slot "
-              "(slots %u..%u; the receive pool is slots %u..%u)\n", config, b, b, TinselThreadsPerMailbox,
-              2 * TinselThreadsPerMailbox - 1, 2 * TinselThreadsPerMailbox, TinselMsgsPerMailbox - 1);
+              "(slots %u..%u; the receive pool is slots %u..%u), and so does any board asking after it\n", config, b,
+              b, TinselThreadsPerMailbox, 2 * TinselThreadsPerMailbox - 1, 2 * TinselThreadsPerMailbox,
+              TinselMsgsPerMailbox - 1);
   }
   if (offset && !dl.offset_said) {
     fprintf(stderr, "tsim: debuglink: QueryIn offset 0x%02x on link %u ignored: board ids offset by the box's "
@@ -162,6 +166,18 @@ static void query_config(unsigned b, unsigned offset, unsigned config) {
 }
 
 unsigned tsim_debuglink_links_off(unsigned b) { return b < TSIM_MAX_BOARDS ? dl.link_off[b] : 0; }
+
+unsigned tsim_debuglink_config_gen(void) { return dl.config_gen; }
+
+void tsim_debuglink_config_get(unsigned *links_off, unsigned *pool) {
+  memcpy(links_off, dl.link_off, sizeof dl.link_off);
+  memcpy(pool, dl.pool, sizeof dl.pool);
+}
+
+void tsim_debuglink_config_set(const unsigned *links_off, const unsigned *pool) {
+  memcpy(dl.link_off, links_off, sizeof dl.link_off);
+  memcpy(dl.pool, pool, sizeof dl.pool);
+}
 
 void tsim_debuglink_held(unsigned b, unsigned mask) {
   if (b < TSIM_MAX_BOARDS) dl.held[b] |= mask;

@@ -39,6 +39,15 @@ void tsim_debuglink_stdout_flush_all(void);
 /* The links of board B that QueryIn's config disabled (1 << TSIM_LINK_*,
    tsim_hostlink.h): they neither take nor offer messages. */
 unsigned tsim_debuglink_links_off(unsigned b);
+/* What QueryIn configured (links off and receive pool per board, as
+   tsim_debuglink_links_off and tsim_mbox_pool_config read them), for a
+   fast engine split over MPI ranks: the DebugLink is rank 0's, so the
+   others take rank 0's copy whenever its generation (a count of changes)
+   moves. Arrays of TSIM_MAX_BOARDS entries each. */
+unsigned tsim_debuglink_config_gen(void);
+void tsim_debuglink_config_get(unsigned *links_off, unsigned *pool);
+void tsim_debuglink_config_set(const unsigned *links_off, const unsigned *pool);
+
 /* Board B's router had a message for the disabled links in MASK: said
    once per board and link when the DebugLink closes. */
 void tsim_debuglink_held(unsigned b, unsigned mask);

@@ -38,8 +38,21 @@ extern const ss_combine_fn ss_end_combine[] __attribute__((weak));
 #ifndef SS_STEPS
 #define SS_STEPS 0
 #endif
+// SS_HOT_SLOT=1 (default with SS_STEPS: op2c's images) lets ss_hot live
+// apart from the rest, in the extra send slot (SS_FLAG_EXTRA_SLOT), so the
+// rest is reached through the pointer in ss_hot (c); without it ss_hot is the first
+// member of ss_thread, and the rest is at a fixed offset from it: no load
+// of the pointer, less code (the task-graph and stream images are tight).
+#ifndef SS_HOT_SLOT
+#define SS_HOT_SLOT SS_STEPS
+#endif
+#if SS_HOT_SLOT
+#define COLD(t) ((t)->c)
+#else
+#define COLD(t) ((ss_thread *)(t))
+#endif
 #define INVOCATIONS(t) (SS_OP2 ? (t)->img->num_invocations : 0u)
-#define AT(t, off) ((void *)((t)->base + (off)))
+#define AT(t, off) ((void *)((char *)(t)->img + (off)))
 
 // Count trailing zeros of a non-zero word without libgcc (no Zbb on Tinsel):
 // x & -x isolates the lowest set bit, 2^n; times the de Bruijn word
@@ -62,7 +75,7 @@ static const ss_dev_type *type_of(const ss_device *d) { return &ss_dev_types[d->
 #else
 #define SS_HOT_INLINE __attribute__((noinline))
 #endif
-static inline __attribute__((always_inline)) void set_ready(ss_thread *t, uint32_t i, uint32_t m) {
+static inline __attribute__((always_inline)) void set_ready(ss_hot *t, uint32_t i, uint32_t m) {
   t->rts[i] = m;
   if (!SS_OP2) return;  // next_ready scans rts: no ready bitmap
   uint32_t bit = 1u << (i & 31u);
@@ -72,7 +85,7 @@ static inline __attribute__((always_inline)) void set_ready(ss_thread *t, uint32
 
 // A send's step result (SS_STEPS): the word and the bitmap are written only
 // on change. (In deliver the same made airfoil 1 % slower: registers.)
-static inline __attribute__((always_inline)) void step_ready(ss_thread *t, uint32_t i, uint32_t before,
+static inline __attribute__((always_inline)) void step_ready(ss_hot *t, uint32_t i, uint32_t before,
                                                              uint32_t m) {
   if (m == before) return;
   t->rts[i] = m;
@@ -81,7 +94,7 @@ static inline __attribute__((always_inline)) void step_ready(ss_thread *t, uint3
 
 // SS_CHECK_STEPS (the native softswitch engine, so every test program):
 // a step's word must be what the whole ReadyToSend gives, else an error.
-static inline uint32_t checked(ss_thread *t, const ss_device *d, const ss_dev_type *ty, uint32_t m) {
+static inline uint32_t checked(ss_hot *t, const ss_device *d, const ss_dev_type *ty, uint32_t m) {
 #ifdef SS_CHECK_STEPS
   if ((m & ~SS_STEP_CANCELLED) != (ty->rts ? ty->rts(t->graph_props, AT(t, d->props_off), AT(t, d->state_off)) : 0))
     t->img->stats.errors++;
@@ -90,7 +103,7 @@ static inline uint32_t checked(ss_thread *t, const ss_device *d, const ss_dev_ty
   return m;
 }
 
-static SS_HOT_INLINE void update_rts_here(ss_thread *t, uint32_t i) {
+static SS_HOT_INLINE void update_rts_here(ss_hot *t, uint32_t i) {
   const ss_device *d = &t->devs[i];
   const ss_dev_type *ty = type_of(d);
   uint32_t m = 0;
@@ -101,12 +114,12 @@ static SS_HOT_INLINE void update_rts_here(ss_thread *t, uint32_t i) {
   set_ready(t, i, m);
 }
 
-__attribute__((noinline)) static void update_rts(ss_thread *t, uint32_t i) { update_rts_here(t, i); }
+__attribute__((noinline)) static void update_rts(ss_hot *t, uint32_t i) { update_rts_here(t, i); }
 
 // Deliver one message (its key and payload) to every receiver of the key on
 // this thread. Called from one place, the loop's receive (poll), network and
 // local messages alike, so it is inlined there and uses the loop's registers.
-static void deliver(ss_thread *t, uint32_t key, const void *payload) {
+static void deliver(ss_hot *t, uint32_t key, const void *payload) {
   ss_thread_image *img = t->img;
   if (key >= img->num_in_groups) { img->stats.errors++; return; }
   const ss_in_group *g = &t->in_groups[key];
@@ -140,7 +153,7 @@ static int fits(const ss_thread_image *img, uint32_t off, uint32_t count, uint32
   return off <= img->image_bytes && (uint64_t)count * size <= img->image_bytes - off;
 }
 
-static void wait_send_or_recv(ss_thread *t) {
+static void wait_send_or_recv(ss_hot *t) {
   uint32_t c0 = ss_hw_cycles();
   ss_hw_wait_send_or_recv();
   t->img->stats.idle_cycles += ss_hw_cycles() - c0;
@@ -148,37 +161,37 @@ static void wait_send_or_recv(ss_thread *t) {
 
 // ------------------------------------------------ invocations (image v2)
 
-static ss_tree_node *tree_node(const ss_thread *t, uint32_t k) { return (ss_tree_node *)t->tree + k; }
+static ss_tree_node *tree_node(const ss_hot *t, uint32_t k) { return (ss_tree_node *)COLD(t)->tree + k; }
 
 // Checks the invocation tables and arms every tree node for its own
 // devices' ends and its children's (early ends from children are kept).
-static int init_invocations(ss_thread *t) {
+static int init_invocations(ss_hot *t) {
   ss_thread_image *img = t->img;
   uint32_t n = img->num_invocations;
-  t->inv = 0;
-  t->tree = 0;
+  COLD(t)->inv = 0;
+  COLD(t)->tree = 0;
   if (n == 0) return 0;
   if (!SS_OP2) return 1;
   if (n > SS_MAX_INVOCATIONS || !ss_end_combine_of(n - 1) || ((img->inv_off | img->tree_off) & 7u) ||
       !fits(img, img->inv_off, n, sizeof(ss_inv_node)) || !fits(img, img->tree_off, n, SS_TREE_NODE_BYTES))
     return 1;
-  t->inv = AT(t, img->inv_off);
-  t->tree = AT(t, img->tree_off);
+  COLD(t)->inv = AT(t, img->inv_off);
+  COLD(t)->tree = AT(t, img->tree_off);
   for (uint32_t k = 0; k < n; k++) {
-    if (t->inv[k].end_bytes > SS_MAX_PAYLOAD) return 1;
-    ss_tree_init(tree_node(t, k), t->inv[k].own, t->inv[k].children);
+    if (COLD(t)->inv[k].end_bytes > SS_MAX_PAYLOAD) return 1;
+    ss_tree_init(tree_node(t, k), COLD(t)->inv[k].own, COLD(t)->inv[k].children);
   }
   return 0;
 }
 
 // One end (a device's, or a child thread's standing for DEVICES devices)
 // folds into the node of invocation k; a node that fires queues its end.
-static void post_end(ss_thread *t, uint32_t k, const void *payload, uint32_t devices) {
+static void post_end(ss_hot *t, uint32_t k, const void *payload, uint32_t devices) {
   if (k >= t->img->num_invocations) { t->img->stats.errors++; return; }
   ss_tree_node *node = tree_node(t, k);
   int fold;
-  if (ss_tree_take(node, payload, t->inv[k].end_bytes, devices, &fold)) {
-    if (t->nends < SS_MAX_ENDS_WAITING) t->ends[t->nends++] = (uint8_t)k;
+  if (ss_tree_take(node, payload, COLD(t)->inv[k].end_bytes, devices, &fold)) {
+    if (t->nends < SS_MAX_ENDS_WAITING) COLD(t)->ends[t->nends++] = (uint8_t)k;
     else t->img->stats.errors++;
   }
   if (fold) ss_end_combine[k](node->acc, payload);  // last: the node's end is sent later, in the loop
@@ -186,34 +199,34 @@ static void post_end(ss_thread *t, uint32_t k, const void *payload, uint32_t dev
 
 // A begin (key k < num_invocations: the host's in-group k) that came while
 // the thread's devices are still in an earlier invocation, or behind other
-// held begins, waits in t->held; it is copied, so the mailbox slot goes back.
-static void hold_begin(ss_thread *t, const ss_msg_header *m) {
-  if (t->nheld == SS_MAX_HELD_BEGINS) { t->img->stats.errors++; return; } // the host streamed too far ahead
-  uint32_t *to = t->held[(t->held_head + t->nheld++) % SS_MAX_HELD_BEGINS];
+// held begins, waits in ss_thread.held; it is copied, so the mailbox slot goes back.
+static void hold_begin(ss_hot *t, const ss_msg_header *m) {
+  if (COLD(t)->nheld == SS_MAX_HELD_BEGINS) { t->img->stats.errors++; return; } // the host streamed too far ahead
+  uint32_t *to = COLD(t)->held[(COLD(t)->held_head + COLD(t)->nheld++) % SS_MAX_HELD_BEGINS];
   const uint32_t *from = (const uint32_t *)m;
   for (uint32_t i = 0; i < TinselBytesPerMsg / 4; i++) to[i] = from[i];
 }
 
 // One of this thread's devices ended its invocation: when it was the last,
 // the first held begin is delivered next, as a local message.
-static void own_end(ss_thread *t) {
-  if (t->own_left && --t->own_left == 0 && t->nheld) {
-    const uint32_t *h = t->held[t->held_head];
+static void own_end(ss_hot *t) {
+  if (COLD(t)->own_left && --COLD(t)->own_left == 0 && COLD(t)->nheld) {
+    const uint32_t *h = COLD(t)->held[COLD(t)->held_head];
     t->local_key = h[0] & 0xffffu;
-    t->local_msg = h + SS_HEADER_BYTES / 4;
+    COLD(t)->local_msg = h + SS_HEADER_BYTES / 4;
   }
 }
 
-static void set_len(ss_thread *t, uint32_t payload_bytes) {
+static void set_len(ss_hot *t, uint32_t payload_bytes) {
   uint32_t len = (SS_HEADER_BYTES + payload_bytes - 1) >> TinselLogBytesPerFlit;
-  if (len != t->len) { ss_hw_set_len(len); t->len = len; }
+  if (len != COLD(t)->len) { ss_hw_set_len(len); COLD(t)->len = len; }
 }
 
 // A request from the host (at most one outstanding). CYCLES and STATS are
 // LOADs of fixed words of the image header; the reply waits for the send
-// slot as {off, count} in t->reply and count words at reply_from, read
+// slot as {off, count} in COLD(t)->reply and count words at reply_from, read
 // when it is sent.
-static void system_msg(ss_thread *t, const ss_msg_header *h) {
+static void system_msg(ss_hot *t, const ss_msg_header *h) {
   ss_thread_image *img = t->img;
   const ss_sys_mem *q = (const void *)((const char *)h + SS_HEADER_BYTES);
   if (h->key == SS_KEY_END) { post_end(t, h->pin, q, h->src); return; }
@@ -233,31 +246,31 @@ static void system_msg(ss_thread *t, const ss_msg_header *h) {
     return;
   }
   t->reply_key = h->key;
-  t->reply[0] = off;
-  t->reply[1] = n;
-  t->reply_from = mem;
+  COLD(t)->reply[0] = off;
+  COLD(t)->reply[1] = n;
+  COLD(t)->reply_from = mem;
 }
 
 // Sends the waiting reply, else the end of one fired tree node.
-static int send_system(ss_thread *t) {
+static int send_system(ss_hot *t) {
   ss_thread_image *img = t->img;
   if (!ss_hw_can_send()) { wait_send_or_recv(t); return SS_WAITED; }
   ss_msg_header *h = ss_hw_send_slot();
   uint32_t *p = (uint32_t *)((char *)h + SS_HEADER_BYTES), n;
   const uint32_t *from;
-  const ss_out_edge *to = &t->host;
+  const ss_out_edge *to = &COLD(t)->host;
   int done = t->reply_key == SS_KEY_EXIT;     // the last message of this run
   if (t->reply_key) {
     h->key = (uint16_t)t->reply_key, h->pin = 0, h->src = ss_hw_id();
-    p[0] = t->reply[0], p[1] = n = t->reply[1];
-    p += 2, from = t->reply_from;
+    p[0] = COLD(t)->reply[0], p[1] = n = COLD(t)->reply[1];
+    p += 2, from = COLD(t)->reply_from;
     t->reply_key = 0;
   } else {
-    uint32_t k = t->ends[--t->nends];
+    uint32_t k = COLD(t)->ends[--t->nends];
     ss_tree_node *node = tree_node(t, k);
     if (node->bad_round) img->stats.errors++;
     h->key = SS_KEY_END, h->pin = (uint8_t)k, h->src = node->devices;
-    from = (const uint32_t *)node->acc, n = (t->inv[k].end_bytes + 3) / 4, to = &t->inv[k].up;
+    from = (const uint32_t *)node->acc, n = (COLD(t)->inv[k].end_bytes + 3) / 4, to = &COLD(t)->inv[k].up;
     ss_tree_reset(node);  // acc stays as it is until the next round's first post
   }
   h->flags = 0;
@@ -268,18 +281,26 @@ static int send_system(ss_thread *t) {
   return done ? SS_DONE : SS_BUSY;
 }
 
-int ss_init(ss_thread *t, ss_thread_image *img) {
+int ss_init(ss_thread *s, ss_thread_image *img) {
+  ss_hot *t = &s->hot;
+#ifdef __riscv
+  // The host reserved the extra send slots (and says so only then): the
+  // hot state goes to the scratchpad, off the data cache's port.
+  if (SS_HOT_SLOT && SS_OP2 && img->magic == SS_MAGIC && (img->flags & SS_FLAG_EXTRA_SLOT))
+    t = (ss_hot *)tinselSendSlotExtra();
+#endif
+  s->h = t;
+  t->c = s;
   t->img = img;
-  t->base = (char *)img;
   t->cursor = t->edge = t->edges_left = 0;
-  t->len = ~0u;
-  t->active = 1;   // the first barrier votes "not done": OnHardwareIdle runs at least once
+  s->len = ~0u;
+  s->active = 1;   // the first barrier votes "not done": OnHardwareIdle runs at least once
   t->local_key = SS_NO_KEY;
   if (SS_OP2) {  // replies, ends and held begins: none without OP2
     t->reply_key = 0;
     t->nends = 0;
-    t->own_left = t->held_head = t->nheld = 0;
-    t->host = (ss_out_edge){img->host_mbox, 0, 1, 0, 0};
+    s->own_left = s->held_head = s->nheld = 0;
+    s->host = (ss_out_edge){img->host_mbox, 0, 1, 0, 0};
   }
   for (uint32_t *w = (uint32_t *)&img->stats; w < (uint32_t *)(&img->stats + 1); w++) *w = 0; // no memset
   uint32_t n = img->num_devices;
@@ -331,7 +352,7 @@ int ss_init(ss_thread *t, ss_thread_image *img) {
 }
 
 // The first ready device at or after the cursor, wrapping; n if none.
-static uint32_t next_ready(const ss_thread *t) {
+static uint32_t next_ready(const ss_hot *t) {
 #if !SS_OP2  // a linear scan of the devices' rts (few devices: the stream's one)
   uint32_t n = t->img->num_devices, i = t->cursor;
   for (uint32_t k = 0; k < n; k++, i++) {
@@ -355,7 +376,7 @@ static uint32_t next_ready(const ss_thread *t) {
 }
 
 // Run device i's send handler for its highest-priority ready pin.
-static int start_send(ss_thread *t, uint32_t i) {
+static int start_send(ss_hot *t, uint32_t i) {
   ss_thread_image *img = t->img;
   const ss_device *d = &t->devs[i];
   const ss_dev_type *ty = type_of(d);
@@ -363,7 +384,7 @@ static int start_send(ss_thread *t, uint32_t i) {
   const ss_out_pin *op = &t->out_pins[d->out_pin_base + pin];
   // The send slot may still be in flight: only touch it once can-send.
   if (op->num_edges && !ss_hw_can_send()) { wait_send_or_recv(t); return SS_WAITED; }
-  ss_msg_header *h = op->num_edges ? ss_hw_send_slot() : (ss_msg_header *)t->local_buf;
+  ss_msg_header *h = op->num_edges ? ss_hw_send_slot() : (ss_msg_header *)COLD(t)->local_buf;
   t->cursor = i + 1;
   int ok = 0;
   if (SS_STEPS) {
@@ -393,7 +414,7 @@ static int start_send(ss_thread *t, uint32_t i) {
     img->stats.errors++;  // the lean build delivers no local message: lost, and said so
   } else if (op->local_key != SS_NO_KEY) { // the loop delivers it next, before the slot is sent
     t->local_key = op->local_key;
-    t->local_msg = (char *)h + SS_HEADER_BYTES;
+    COLD(t)->local_msg = (char *)h + SS_HEADER_BYTES;
     img->stats.sent_local++;
     if (op->local_key < img->num_in_groups)
       img->stats.recv_local += t->in_groups[op->local_key].count;
@@ -407,7 +428,7 @@ static int start_send(ss_thread *t, uint32_t i) {
 }
 
 // Send the next network message of the multicast under way.
-static int send_edge(ss_thread *t) {
+static int send_edge(ss_hot *t) {
   if (!ss_hw_can_send()) { wait_send_or_recv(t); return SS_WAITED; }
   ss_msg_header *h = ss_hw_send_slot();
   const ss_out_edge *e = &t->out_edges[t->edge++];
@@ -419,7 +440,7 @@ static int send_edge(ss_thread *t) {
 }
 
 // Nothing to send or receive: vote in the idle barrier.
-static int go_idle(ss_thread *t) {
+static int go_idle(ss_hot *t) {
   ss_thread_image *img = t->img;
   uint32_t c0 = ss_hw_cycles();
   if (SS_OP2 && (img->flags & SS_FLAG_HOST_DRIVEN)) {   // the host drives: no barrier, wait for it
@@ -427,17 +448,17 @@ static int go_idle(ss_thread *t) {
     img->stats.idle_cycles += ss_hw_cycles() - c0;
     return SS_WAITED;
   }
-  int r = ss_hw_idle(!t->active);
+  int r = ss_hw_idle(!COLD(t)->active);
   img->stats.idle_cycles += ss_hw_cycles() - c0;
   if (r == 0) return SS_BUSY;                // a message arrived
   img->stats.idle_barriers++;
   if (r > 1 && (img->flags & SS_FLAG_EXIT_ON_IDLE)) return SS_DONE;
-  t->active = 0;
+  COLD(t)->active = 0;
   for (uint32_t i = 0; i < img->num_devices; i++) {
     const ss_device *d = &t->devs[i];
     const ss_dev_type *ty = type_of(d);
     if (!ty->idle) continue;
-    t->active |= ty->idle(t->graph_props, AT(t, d->props_off), AT(t, d->state_off)) != 0;
+    COLD(t)->active |= ty->idle(t->graph_props, AT(t, d->props_off), AT(t, d->state_off)) != 0;
     img->stats.handler_calls++;
     update_rts(t, i);
   }
@@ -447,7 +468,7 @@ static int go_idle(ss_thread *t) {
 // Receive first: drain the mailbox, then the message a send of this thread
 // left for its own devices (t->local_key; its payload may be in the send
 // slot, which no network send touches before this), all through one deliver.
-static void receive(ss_thread *t) {
+static void receive(ss_hot *t) {
   for (;;) {
     ss_msg_header *m = 0;
     uint32_t key;
@@ -462,22 +483,22 @@ static void receive(ss_thread *t) {
         continue;
       }
       key = m->key, payload = (const char *)m + SS_HEADER_BYTES;
-      if (key < INVOCATIONS(t) && (t->own_left | t->nheld)) {
+      if (key < INVOCATIONS(t) && (COLD(t)->own_left | COLD(t)->nheld)) {
         hold_begin(t, m);
         ss_hw_free(m);
         continue;
       }
     } else if (SS_OP2 && t->local_key != SS_NO_KEY) {
-      key = t->local_key, payload = t->local_msg;
+      key = t->local_key, payload = COLD(t)->local_msg;
       t->local_key = SS_NO_KEY;
       if (key < INVOCATIONS(t)) { // the first held begin, released by own_end
-        t->held_head = (t->held_head + 1) % SS_MAX_HELD_BEGINS;
-        t->nheld--;
+        COLD(t)->held_head = (COLD(t)->held_head + 1) % SS_MAX_HELD_BEGINS;
+        COLD(t)->nheld--;
       }
     } else {
       return;
     }
-    if (key < INVOCATIONS(t)) t->own_left = t->inv[key].own; // a begin: its ends to come
+    if (key < INVOCATIONS(t)) COLD(t)->own_left = COLD(t)->inv[key].own; // a begin: its ends to come
     deliver(t, key, payload);
     if (m) ss_hw_free(m);
   }
@@ -489,7 +510,7 @@ static void receive(ss_thread *t) {
 // per event, and the code is there once; receive has one call site, so
 // deliver is inlined and runs on those registers too. A pass: receive,
 // send (or wait), and receive what that send left for this thread.
-__attribute__((noinline)) static int poll(ss_thread *t, uint32_t steps) {
+__attribute__((noinline)) static int poll(ss_hot *t, uint32_t steps) {
   int r = SS_BUSY, sent = 0;
   for (;;) {
     receive(t);
@@ -505,10 +526,10 @@ __attribute__((noinline)) static int poll(ss_thread *t, uint32_t steps) {
   }
 }
 
-int ss_poll(ss_thread *t) { return poll(t, 1); }
+int ss_poll(ss_thread *s) { return poll(s->h, 1); }
 
-int ss_run(ss_thread *t, ss_thread_image *img) {
-  if (ss_init(t, img)) return 1;
-  while (poll(t, 0) != SS_DONE) {} // steps 0 wraps after 2^32 passes: go on
+int ss_run(ss_thread *s, ss_thread_image *img) {
+  if (ss_init(s, img)) return 1;
+  while (poll(s->h, 0) != SS_DONE) {} // steps 0 wraps after 2^32 passes: go on
   return 0;
 }

@@ -146,6 +146,7 @@ extern const uint32_t ss_num_dev_types;
 #define SS_FLAG_EXIT_ON_IDLE 1u  // return when every thread votes done
 #define SS_FLAG_STATS_UART   2u  // print the statistics to the debug link on exit
 #define SS_FLAG_HOST_DRIVEN  4u  // never vote in the idle barrier: wait for messages (OP2: the host drives)
+#define SS_FLAG_EXTRA_SLOT   8u  // the host reserved the extra send slots: each thread's ss_hot is there
 
 // One per device, indexed by the thread-local device index (0..num_devices-1).
 typedef struct {
@@ -259,10 +260,17 @@ _Static_assert(__builtin_offsetof(ss_thread_image, cycles) == SS_CYCLES_OFF, "cy
 // ------------------------------------------------------- softswitch API
 
 // The softswitch's per-thread working state (on the thread's stack; DRAM
-// globals are shared by all threads of a DRAM, so there are none).
+// globals are shared by all threads of a DRAM, so there are none). What
+// every event reads is in ss_hot, 64 bytes on Tinsel: with
+// SS_FLAG_EXTRA_SLOT (the host reserved each thread's extra send slot,
+// DebugLink QueryIn config bit 4) and a softswitch built with SS_HOT_SLOT
+// (softswitch.c; op2c's images) it lives in that slot of the mailbox's
+// scratchpad, whose port the data cache's loads and stores do not queue
+// for (a load or store below 0x10000 goes to the mailbox); else in
+// ss_thread.hot. The rest stays in ss_thread.
+struct ss_thread;
 typedef struct {
-  ss_thread_image *img;
-  char *base;              // the image, for offsets
+  ss_thread_image *img;    // also the base of the image's offsets
   ss_device *devs;
   ss_out_pin *out_pins;
   ss_out_edge *out_edges;
@@ -271,22 +279,31 @@ typedef struct {
   uint32_t *rts;           // per-device ReadyToSend masks
   uint32_t *ready;         // bit per device: rts != 0
   const void *graph_props;
+  uint32_t nends;          // invocations in c->ends: fired tree nodes whose end is not sent yet
+  uint32_t reply_key;      // a reply to the host waiting for the send slot, or 0
+  struct ss_thread *c;     // the rest
   uint32_t cursor;         // round robin: where the next search for a sender starts
   uint32_t edge;           // next out_edges entry of the message being sent
   uint32_t edges_left;     // entries still to send
+  uint32_t local_key;      // a send's in-group on this thread still to deliver, or SS_NO_KEY
+} ss_hot;
+#ifdef __riscv
+_Static_assert(sizeof(ss_hot) == TinselBytesPerMsg, "ss_hot fills one message slot");
+#endif
+
+typedef struct ss_thread {
+  ss_hot hot;              // first: softswitch.c's COLD() relies on it
+  ss_hot *h;               // where the hot state is: &hot, or the extra send slot
   uint32_t len;            // SendLen last written
   int active;              // an OnHardwareIdle handler said "still active"
   ss_inv_node *inv;        // version 2: per invocation, this thread's tree node (ss_tree.h)
   void *tree;              // ss_tree_node[num_invocations]
   uint8_t ends[SS_MAX_ENDS_WAITING]; // invocations whose tree node fired, end not sent yet
-  uint32_t nends;
-  uint32_t reply_key;      // a reply to the host waiting for the send slot, or 0
   uint32_t reply[2];       // its off and count (ss_sys_mem), then count words from reply_from
   const uint32_t *reply_from;
   ss_out_edge host;        // the host: host_mbox, mask_lo 1
   uint32_t local_buf[TinselBytesPerMsg / 4]; // messages that stay on this thread
-  uint32_t local_key;      // a send's in-group on this thread still to deliver, or SS_NO_KEY
-  const void *local_msg;   // its payload (local_buf, or the send slot when it also goes out)
+  const void *local_msg;   // the payload of local_key (local_buf, or the send slot when it also goes out)
   // Streamed invocations (issue 18): the host sends begins ahead. A begin
   // waits here while this thread's devices are still in an earlier
   // invocation (own_left of its ends to come), and runs when they are done,

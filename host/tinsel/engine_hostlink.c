@@ -422,6 +422,13 @@ static void write_preload(const char *path, const Writes *wr, const char *starte
   hw.st.preload_bytes += bytes;
 }
 
+/* Every board's QueryIn reserves the extra send slots (slot 64 + t of
+ * thread t; the receive pool shrinks to 384 slots) unless
+ * OP2_TINSEL_EXTRA_SLOT=0: the images say so (SS_FLAG_EXTRA_SLOT), and
+ * each thread keeps its softswitch's hot state there, in the mailbox's
+ * scratchpad (docs/softswitch.md). */
+static hl_options link_options(void) { return (hl_options){op2t_extra_slot() ? HL_EXTRA_SEND_SLOT : 0u}; }
+
 /* Connects to the tsim just started. tsim creates its host-link socket
  * (unix:DIR/host) when it listens, after it has loaded every board:
  * minutes on the cluster at 720k cells. So one loop: hl_open only once
@@ -431,8 +438,10 @@ static void write_preload(const char *path, const Writes *wr, const char *starte
 static void connect_tsim(const hl_geometry *geo) {
   const char *path = hw.tsim.host + strlen("unix:");
   char err[512] = "its socket is not there yet";
+  hl_options opts = link_options();
   double t0 = now(), said = t0;
-  while (access(path, F_OK) != 0 || !(hw.h = hl_open(hw.tsim.host, hw.tsim.debug, geo, err, sizeof(err)))) {
+  while (access(path, F_OK) != 0 ||
+         !(hw.h = hl_open_opts(hw.tsim.host, hw.tsim.debug, geo, &opts, err, sizeof(err)))) {
     int st = op2t_tsim_exited(&hw.tsim);
     if (st >= 0)
       die("tsim stopped before it took the link (exit status %d; %s)", st, err);
@@ -491,7 +500,8 @@ static void connect_link(uint32_t text_end, const Writes *preload, const char *s
     if (debug && strchr(debug, ','))
       die("OP2_TINSEL_DEBUGLINK=%s names several boxes' DebugLinks; libhostlink opens one box's (runs on "
           "several boxes, OP2_TINSEL_BOXES beyond 1x1, are not supported yet)", debug);
-    if (!(hw.h = hl_open(host, debug && *debug ? debug : NULL, &geo, err, sizeof(err))))
+    hl_options opts = link_options();
+    if (!(hw.h = hl_open_opts(host, debug && *debug ? debug : NULL, &geo, &opts, err, sizeof(err))))
       die("cannot open the host link %s: %s", host, err);
     if (!debug || !*debug)
       fprintf(stderr, "op2 tinsel: warning: OP2_TINSEL_DEBUGLINK is not set: what the threads print "

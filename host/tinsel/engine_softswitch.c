@@ -224,8 +224,8 @@ static void unload(void) {
  * resets its invocation's fields), they are not ready. Here, with it, the
  * same must hold for every device. */
 static int not_ready(const ss_thread *t) {
-  for (uint32_t i = 0; i < t->img->num_devices; i++)
-    if (t->rts[i])
+  for (uint32_t i = 0; i < t->h->img->num_devices; i++)
+    if (t->h->rts[i])
       return 0;
   return 1;
 }

@@ -18,6 +18,18 @@
 #include "op2t_internal.h"
 #include "softswitch.h"
 
+int op2t_extra_slot(void) {
+  static int v = -1;
+  if (v < 0) {
+    const char *e = getenv("OP2_TINSEL_EXTRA_SLOT");
+    if (e && *e && strcmp(e, "0") != 0 && strcmp(e, "1") != 0)
+      op2t_fatal("OP2_TINSEL_EXTRA_SLOT=%s: expected 1 (the default: the softswitch's hot state in the extra "
+                 "send slot) or 0 (no extra send slot: a receive pool of 448 slots, the state in DRAM)", e);
+    v = !(e && !strcmp(e, "0"));
+  }
+  return v;
+}
+
 typedef struct {
   PlaceGraph *g;
   PlacePlacement p;
@@ -317,7 +329,7 @@ op2t_images *op2t_images_build(const op2t_devs *devs, const op2t_bound_inv *boun
     op2t_image_thread *t = &im->threads[i];
     PlaceImageInv pi = {(uint32_t)im->ninv, nodes + (size_t)i * im->ninv, m->host_mbox};
     if (place_image_inv(pv->g, m, &pv->p, &pv->r, t->index, graph_props, (uint32_t)gi->props_bytes,
-                        SS_FLAG_HOST_DRIVEN, fill, pv, &pi, &t->image, &t->bytes) != 0) {
+                        SS_FLAG_HOST_DRIVEN | (op2t_extra_slot() ? SS_FLAG_EXTRA_SLOT : 0u), fill, pv, &pi, &t->image, &t->bytes) != 0) {
       fail(err, errlen, "thread images", pv);
       free(nodes);
       op2t_images_free(im);

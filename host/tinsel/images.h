@@ -89,6 +89,10 @@ typedef struct {
 /* bindings.c: every bound invocation (*N of them) with its edges and the
  * devices that take part, for op2t_images_build; free the array. */
 op2t_bound_inv *op2t_bound_invs(int *n);
+/* 1 unless OP2_TINSEL_EXTRA_SLOT=0: the host reserves every thread's extra
+ * send slot and the images say so (SS_FLAG_EXTRA_SLOT), where each
+ * thread's softswitch keeps its hot state (softswitch.md). */
+int op2t_extra_slot(void);
 
 typedef struct {
   const char *config;             /* boards/ configuration; NULL: OP2T_DEFAULT_CONFIG */

@@ -220,7 +220,8 @@ static void run_windowed(FastRun *r, const TsimArgs *a) {
     note_ahead(r, &l);
     windows++;
     fast_mpi_exchange(r);
-    FastSync s = {~0ull, l.last_active, ~0ull, 0, (long long)tsim_mbox_sent_so_far(), 0, 0, tsim_run_tohost_value()};
+    FastSync s = {~0ull, l.last_active, ~0ull, 0, (long long)tsim_mbox_sent_so_far(), 0, 0, tsim_run_tohost_value(),
+                  fast_mpi.rank ? 0 : tsim_debuglink_config_gen()};
     if (tsim_stop) s.stop_key = stop_at << 3 | (unsigned)tsim_stop;
     fast_mbox_idle_here(r, &s.idle, &s.voted, &s.inflight);
     int busy = r->any_ready || tsim_links_in_flight() || fast_link_busy() || r->hostlink;

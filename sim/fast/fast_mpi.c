@@ -4,6 +4,7 @@
 #include "fast_mpi.h"
 
 #include "tsim_boards.h"
+#include "tsim_debuglink.h"
 #include "tsim_hostlink.h"
 #include "tsim_links.h"
 #include "tsim_mbox.h"
@@ -216,6 +217,7 @@ static void combine(void *in, void *inout, int *len, MPI_Datatype *type) {
     if (a->next_event < b->next_event) b->next_event = a->next_event;
     b->inflight += a->inflight;
     b->sent += a->sent;
+    if (a->dl_gen > b->dl_gen) b->dl_gen = a->dl_gen;
     b->idle = b->idle && a->idle;
     b->voted = b->voted && a->voted;
   }
@@ -232,6 +234,17 @@ void fast_mpi_sync(FastSync *s) {
   }
   FastSync mine = *s;
   MPI_Allreduce(&mine, s, 1, type, op, MPI_COMM_WORLD);
+  /* A QueryIn on rank 0's DebugLink (links off, the receive pool) reaches
+     every rank before the next window: no message from the host can reach
+     another rank's boards sooner (it crosses a link between ranks). */
+  static unsigned shared_gen;  /* the same on every rank */
+  if (s->dl_gen != shared_gen) {
+    static unsigned cfg[2][TSIM_MAX_BOARDS];
+    if (fast_mpi.rank == 0) tsim_debuglink_config_get(cfg[0], cfg[1]);
+    MPI_Bcast(cfg, (int)(sizeof cfg / sizeof cfg[0][0]), MPI_UNSIGNED, 0, MPI_COMM_WORLD);
+    if (fast_mpi.rank) tsim_debuglink_config_set(cfg[0], cfg[1]);
+    shared_gen = s->dl_gen;
+  }
 }
 
 static void or_reduce(void *buf, size_t bytes) {

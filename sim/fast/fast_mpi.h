@@ -37,6 +37,7 @@ typedef struct {
   long long sent;                  /* sum: messages sent so far (progress) */
   int idle, voted;                 /* and: every thread in tinselIdle; every one voted */
   uint32_t tohost;                 /* the stopping rank's tohost value */
+  unsigned dl_gen;                 /* max: rank 0's DebugLink configuration generation (the others 0) */
 } FastSync;
 
 /* Before loading: when started by mpirun (OMPI_COMM_WORLD_SIZE in the

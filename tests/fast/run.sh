@@ -75,6 +75,30 @@ if "$BUILD/bin/op2c" --target tinsel --imem real --fw-config tile -O2 ${TEST_CFL
     if [ $rc -eq 0 ] && grep -q '^direct_inc PASSED$' <<<"$out"; then pass "op2 direct_inc on the tile, --engine $e"
     else fail "op2 direct_inc on the tile, --engine $e" "exit $rc" "$(tail -n 8 <<<"$out")"; fi
   done
+  # The softswitch's hot state in the extra send slot (docs/softswitch.md):
+  # the host reserves the slots (tsim says so in its log, kept by
+  # OP2_TINSEL_KEEP) unless OP2_TINSEL_EXTRA_SLOT=0; both ways PASSED.
+  for x in 1 0; do
+    out=$(cd "$tmp" && TSIM_ENGINE=fast OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_EXTRA_SLOT=$x \
+          OP2_TINSEL_KEEP=1 timeout 300 ./direct_inc_tinsel 2>&1); rc=$?
+    kept=$(sed -n 's/^op2 tinsel: tsim.s files kept in //p' <<<"$out")  # a directory per tsim run
+    runs=$(grep -c . <<<"$kept") said=0
+    for d in $kept; do grep -q 'reserves the extra send slot' "$d/tsim.log" && said=$((said + 1)); done
+    if [ $rc -eq 0 ] && grep -q '^direct_inc PASSED$' <<<"$out" && [ -n "$kept" ] && [ "$said" -eq $((x * runs)) ]; then
+      pass "op2 direct_inc, OP2_TINSEL_EXTRA_SLOT=$x: PASSED, the extra send slot reserved in $said of $runs tsim runs"
+    else
+      fail "op2 direct_inc, OP2_TINSEL_EXTRA_SLOT=$x" "exit $rc, reserved in $said of $runs tsim runs (want $((x * runs)))" \
+        "$(tail -n 5 <<<"$out")"
+    fi
+    for d in $kept; do rm -rf "$d"; done
+  done
+  out=$(cd "$tmp" && OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_EXTRA_SLOT=yes timeout 60 ./direct_inc_tinsel 2>&1)
+  rc=$?
+  if [ $rc -ne 0 ] && grep -q 'OP2_TINSEL_EXTRA_SLOT=yes: expected 1 .* or 0 ' <<<"$out"; then
+    pass "OP2_TINSEL_EXTRA_SLOT=yes is refused (exit $rc)"
+  else
+    fail "OP2_TINSEL_EXTRA_SLOT=yes is refused" "exit $rc" "$(tail -n 3 <<<"$out")"
+  fi
 else
   fail "op2 direct_inc builds" "$(tail -n 5 "$tmp/op2.build")"
 fi

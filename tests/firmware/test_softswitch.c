@@ -306,8 +306,8 @@ static void test_rts_bitmask(void) {
   m.in[0] = (ss_in_edge){ .dev = 1, .pin = 0 };
   ss_thread t;
   CHECK(ss_init(&t, m.img) == 0, "init");
-  CHECK(t.rts[0] == 7, "rts masked to the type's 3 pins (got 0x%x)", t.rts[0]);
-  CHECK((t.ready[0] & 3u) == 1u, "ready bitmap: device 0 only (0x%x)", t.ready[0]);
+  CHECK(t.h->rts[0] == 7, "rts masked to the type's 3 pins (got 0x%x)", t.h->rts[0]);
+  CHECK((t.h->ready[0] & 3u) == 1u, "ready bitmap: device 0 only (0x%x)", t.h->ready[0]);
   ss_poll(&t);
   CHECK(m.state[0].pin_sends[0] == 1 && m.state[0].pin_sends[1] == 0, "pin 0 goes first");
   CHECK(m.state[1].received == 1 && m.state[1].sum == 100, "pin 0's message delivered");
@@ -315,7 +315,7 @@ static void test_rts_bitmask(void) {
   CHECK(m.state[0].pin_sends[1] == 1 && m.state[1].received == 1, "pin 1 cancelled: nothing delivered");
   ss_poll(&t);
   CHECK(m.state[0].pin_sends[2] == 1 && m.state[1].sum == 100 + 102, "pin 2 last");
-  CHECK(t.rts[0] == 0 && t.ready[0] == 0, "ready bit cleared (rts 0x%x ready 0x%x)", t.rts[0], t.ready[0]);
+  CHECK(t.h->rts[0] == 0 && t.h->ready[0] == 0, "ready bit cleared (rts 0x%x ready 0x%x)", t.h->rts[0], t.h->ready[0]);
   CHECK(m.img->stats.sent_local == 2, "two local sends (got %u)", m.img->stats.sent_local);
   free(m.buf);
 }
