@@ -328,8 +328,9 @@ op2t_images *op2t_images_build(const op2t_devs *devs, const op2t_bound_inv *boun
   for (uint32_t i = 0; i < im->nthreads; i++) {
     op2t_image_thread *t = &im->threads[i];
     PlaceImageInv pi = {(uint32_t)im->ninv, nodes + (size_t)i * im->ninv, m->host_mbox};
-    if (place_image_inv(pv->g, m, &pv->p, &pv->r, t->index, graph_props, (uint32_t)gi->props_bytes,
-                        SS_FLAG_HOST_DRIVEN | (op2t_extra_slot() ? SS_FLAG_EXTRA_SLOT : 0u), fill, pv, &pi, &t->image, &t->bytes) != 0) {
+    uint32_t flags = SS_FLAG_HOST_DRIVEN | (op2t_extra_slot() ? SS_FLAG_EXTRA_SLOT : 0u);
+    if (place_image_inv(pv->g, m, &pv->p, &pv->r, t->index, graph_props, (uint32_t)gi->props_bytes, flags, fill,
+                        pv, &pi, &t->image, &t->bytes) != 0) {
       fail(err, errlen, "thread images", pv);
       free(nodes);
       op2t_images_free(im);
