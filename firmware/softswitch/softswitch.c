@@ -283,12 +283,10 @@ static int send_system(ss_hot *t) {
 
 int ss_init(ss_thread *s, ss_thread_image *img) {
   ss_hot *t = &s->hot;
-#ifdef __riscv
   // The host reserved the extra send slots (and says so only then): the
   // hot state goes to the scratchpad, off the data cache's port.
-  if (SS_HOT_SLOT && SS_OP2 && img->magic == SS_MAGIC && (img->flags & SS_FLAG_EXTRA_SLOT))
-    t = (ss_hot *)tinselSendSlotExtra();
-#endif
+  if (SS_HOT_SLOT && SS_OP2 && img->magic == SS_MAGIC && (img->flags & SS_FLAG_EXTRA_SLOT) && ss_hw_extra_slot())
+    t = ss_hw_extra_slot();
   s->h = t;
   t->c = s;
   t->img = img;

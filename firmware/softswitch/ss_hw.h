@@ -26,6 +26,8 @@ static inline void ss_hw_wait_send_or_recv(void) {
 }
 static inline int ss_hw_idle(int vote) { return tinselIdle(vote); }
 static inline void ss_hw_wait_recv(void) { tinselWaitUntil(TINSEL_CAN_RECV); }
+// The thread's extra send slot (usable only when the host reserved it).
+static inline void *ss_hw_extra_slot(void) { return (void *)tinselSendSlotExtra(); }
 #else
 uint32_t ss_hw_id(void);
 uint32_t ss_hw_cycles(void);
@@ -40,6 +42,8 @@ void ss_hw_free(void *msg);
 void ss_hw_wait_send_or_recv(void);
 int ss_hw_idle(int vote);
 void ss_hw_wait_recv(void);
+// No scratchpad on the host: the hot state stays in ss_thread.
+static inline void *ss_hw_extra_slot(void) { return 0; }
 #endif
 
 #endif
