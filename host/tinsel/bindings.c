@@ -24,6 +24,7 @@ typedef struct {
 
 typedef struct {
   int valid;
+  int stale;               /* an invocation wrote a dat whose reads it lands: bind again */
   op_set set;
   ArgKey *key;             /* [nargs] */
   op2t_fanouts fs;
@@ -33,6 +34,7 @@ static struct {
   Binding *b;              /* [ninvocations] */
   unsigned generation;
   unsigned rebinds;        /* a valid binding replaced by another */
+  unsigned builds;         /* op2t_fanouts.built */
 } bs;
 
 static Binding *binding(int k) {
@@ -42,7 +44,7 @@ static Binding *binding(int k) {
 }
 
 static int same(const Binding *b, const op2t_invocation *inv, op_set set, const op_arg *args) {
-  if (!b->valid || b->set != set)
+  if (!b->valid || b->stale || b->set != set)
     return 0;
   for (int i = 0; i < inv->nargs; i++)
     if (b->key[i].dat != args[i].dat || b->key[i].map != args[i].map || b->key[i].opt != (args[i].opt != 0))
@@ -57,13 +59,15 @@ const op2t_fanouts *op2t_bind_call(int k, op_set set, op_arg *args, op2t_devs *d
     return &b->fs;
   bs.rebinds += b->valid != 0;
   op2t_set_props(inv, args, devs);
-  op2t_build_edges(&b->fs, inv, args, devs);
+  op2t_build_edges(&b->fs, inv, args, devs, op2t_land_bits(inv, args));
+  b->fs.built = ++bs.builds;
   free(b->key);
   b->key = op2t_calloc((size_t)inv->nargs + 1, sizeof(ArgKey));
   for (int i = 0; i < inv->nargs; i++)
     b->key[i] = (ArgKey){args[i].dat, args[i].map, args[i].opt != 0};
   b->set = set;
   b->valid = 1;
+  b->stale = 0;
   bs.generation++;
   return &b->fs;
 }
@@ -105,4 +109,16 @@ void op2t_bindings_free(void) {
   }
   free(bs.b);
   bs.b = NULL;
+}
+
+void op2t_bindings_unland(op_dat dat) {
+  const op2t_graph *g = &op2t_graph_info;
+  for (int k = 0; bs.b && k < g->ninvocations; k++) {
+    Binding *b = &bs.b[k];
+    for (int i = 0; b->valid && b->fs.landed && i < g->invocations[k]->nargs; i++) {
+      int bit = g->invocations[k]->args[i].fresh_bit;
+      if (bit >= 0 && b->fs.landed >> bit & 1 && b->key[i].dat == dat)
+        b->stale = 1;
+    }
+  }
 }

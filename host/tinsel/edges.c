@@ -44,6 +44,7 @@ static int target(const op2t_arg *a, const op_arg *arg, int e, int k) {
 
 /* Each (source type, pin) gets counts, then offsets, then edges. */
 static void add_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args, op2t_devs *devs, int pass) {
+  uint32_t landed = fs->landed;
   int it = inv->iter_type, n = devs[it].n;
   for (int i = 0; i < inv->nargs; i++) {
     const op2t_arg *a = &inv->args[i];
@@ -53,7 +54,7 @@ static void add_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args
     for (int e = 0; e < n; e++)
       for (int k = 0; k < a->slots; k++) {
         int to = target(a, &args[i], e, k);
-        if (a->read_send >= 0) {
+        if (a->read_send >= 0 && !(a->fresh_bit >= 0 && landed >> a->fresh_bit & 1)) {
           op2t_fanout *f = fanout_for(fs, a->type, a->read_send, OP2T_EDGE_READ, nt);
           if (pass == 0)
             f->start[to + 1]++;
@@ -72,8 +73,9 @@ static void add_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args
   }
 }
 
-void op2t_build_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args, op2t_devs *devs) {
+void op2t_build_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args, op2t_devs *devs, uint32_t landed) {
   op2t_free_edges(fs);
+  fs->landed = landed;
   add_edges(fs, inv, args, devs, 0);
   int **saved = op2t_calloc((size_t)fs->n + 1, sizeof(int *));
   for (int i = 0; i < fs->n; i++) {

@@ -36,6 +36,7 @@ static struct {
   int per_device;           /* OP2_TINSEL_BEGIN_END=device: seed 000 on the wire */
   int fanin;                /* OP2_TINSEL_FANIN */
   int resend_always;        /* OP2_TINSEL_RESEND=always: every read every call (seed 000 as written) */
+  unsigned *inits;          /* [ntypes] op2t_type_inits */
   struct sent {             /* [ninvocations]: what each arg's reads last carried to the receivers */
     unsigned generation;    /* the instance they were sent in (0: never) */
     op_dat *dat;            /* [nargs] */
@@ -75,6 +76,12 @@ static void start(void) {
                g->ninvocations);
   op2t_resident_init();
   op2t_report_init();
+  const char *land = getenv("OP2_TINSEL_LAND");
+  if (land && *land && strcmp(land, "host") != 0 && strcmp(land, "send") != 0)
+    op2t_fatal("OP2_TINSEL_LAND=%s: expected host (the default) or send", land);
+  /* RESEND=always is seed 000 as written, and the instance file must carry every edge */
+  op2t_land_init(!(land && !strcmp(land, "send")) && !rt.resend_always && !op2t_instance_path);
+  rt.inits = op2t_calloc((size_t)g->ntypes, sizeof(unsigned));
   stream_init();
 }
 
@@ -164,6 +171,7 @@ static void init_devices(const bool *fresh) {
     op2t_instance_changed();
   for (int t = 0; t < g->ntypes; t++) {
     op2t_devs *d = &rt.devs[t];
+    rt.inits[t] += fresh[t] || changed; /* the pads the host landed start again (landed.c) */
     if (!(fresh[t] || changed) || !d->n || !ss_dev_types[t].init)
       continue;
     for (int e = 0; e < d->n; e++)
@@ -190,8 +198,10 @@ static void dats_to_devices(const op2t_invocation *inv, op_arg *args) {
 
 static void dats_written(const op2t_invocation *inv, op_arg *args) {
   for (int i = 0; i < inv->nargs; i++)
-    if (inv->args[i].dat_off >= 0 && args[i].dat && inv->args[i].acc != OP_READ && args[i].opt)
+    if (inv->args[i].dat_off >= 0 && args[i].dat && inv->args[i].acc != OP_READ && args[i].opt) {
       op2t_dat_written(args[i].dat);
+      op2t_bindings_unland(args[i].dat);
+    }
 }
 
 /* Begin's fresh word: a bit per kind of read message of invocation k, set
@@ -199,7 +209,7 @@ static void dats_written(const op2t_invocation *inv, op_arg *args) {
  * it (op2t_dat_version), when the call reads another dat, or when the
  * instance was built or loaded again since (its buffers start empty). The
  * receivers keep the rest from the last call (lazy re-sends, issue 18). */
-static uint32_t fresh_reads(int k, const op2t_invocation *inv, const op_arg *args) {
+static uint32_t fresh_reads(int k, const op2t_invocation *inv, const op_arg *args, uint32_t landed) {
   struct sent *s = &rt.sent[k];
   unsigned generation = op2t_instance_generation() + 1; /* never 0 */
   if (!s->dat) {
@@ -214,6 +224,7 @@ static uint32_t fresh_reads(int k, const op2t_invocation *inv, const op_arg *arg
                      (args[i].dat && s->version[i] != op2t_dat_version(args[i].dat))))
       fresh |= 1u << bit;
   }
+  fresh &= ~landed; /* the host landed them (landed.c) */
   for (int i = 0; i < inv->nargs; i++)
     if (inv->args[i].fresh_bit >= 0 && fresh >> inv->args[i].fresh_bit & 1) {
       s->dat[i] = args[i].dat;
@@ -513,11 +524,11 @@ void op2t_stream_settle(int type, int off, int bytes) {
 
 /* The begin message of a call: its round, the fresh word, op_opt_arg flags,
  * READ/MIN/MAX globals; the controller's running values start from the host's. */
-static char *make_begin(int k, const op2t_invocation *inv, op_arg *args, Controller *c) {
+static char *make_begin(int k, const op2t_invocation *inv, op_arg *args, uint32_t landed, Controller *c) {
   char *begin = op2t_calloc((size_t)inv->begin_bytes, 1);
   memcpy(begin, &c->round, sizeof(c->round));
   if (inv->fresh_off > 0) {
-    uint32_t fresh = fresh_reads(k, inv, args);
+    uint32_t fresh = fresh_reads(k, inv, args, landed);
     memcpy(begin + inv->fresh_off, &fresh, sizeof(fresh));
   }
   for (int i = 0; i < inv->nargs; i++) {
@@ -558,6 +569,7 @@ static void prepare(int k, const op2t_invocation *inv, op_set set, op_arg *args,
   free(fresh);
   *fs = op2t_bind_call(k, set, args, rt.devs);
   dats_to_devices(inv, args);
+  op2t_land_reads(k, inv, args, *fs, rt.devs);
 }
 
 void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int nargs, op_arg *args) {
@@ -590,7 +602,7 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
       f->c.end = op2t_calloc((size_t)inv->end_bytes, 1);
       f->c.in = op2t_calloc((size_t)inv->end_bytes, 1);
     }
-  f->begin = make_begin(k, inv, args, &f->c);
+  f->begin = make_begin(k, inv, args, fs->landed, &f->c);
   f->rec = op2t_record(inv);
   op2t_record_step(k, f->begin, inv->begin_bytes, rt.graph_props);
   f->run = (op2t_run){.graph = g, .inv = inv, .devs = rt.devs, .graph_props = rt.graph_props, .fanouts = fs->f,
@@ -640,3 +652,5 @@ const char *op2t_grain(void) {
 }
 
 op2t_devs *op2t_bound_devs(void) { return rt.devs; }
+
+unsigned op2t_type_inits(int type) { return rt.inits[type]; }

@@ -5,6 +5,7 @@
 #ifndef OP2T_INTERNAL_H
 #define OP2T_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "op2t_engine.h"
@@ -14,6 +15,8 @@ typedef struct {
   int n;
   uint8_t **part;          /* [ntypes]: op2t_takes_part of each involved type, else NULL */
   long parts;              /* the devices that take part, over the involved types */
+  uint32_t landed;         /* begin's fresh bits whose reads the host lands (landed.c): no read edges */
+  unsigned built;          /* which build of a binding these are (bindings.c), never 0 */
 } op2t_fanouts;
 
 /* Per invocation (by the table's position in op2t_graph_info): counts and,
@@ -55,6 +58,20 @@ void op2t_instance_changed(void);        /* graph properties changed */
 unsigned op2t_instance_generation(void);
 unsigned op2t_rebinds(void);  /* calls that replaced an invocation's earlier binding */
 void op2t_bindings_free(void);
+/* An invocation wrote DAT: the bindings whose reads of it the host lands are
+ * built again at their next call, with those reads sent (landed.c). */
+void op2t_bindings_unland(op_dat dat);
+
+/* landed.c: indirect reads of dats the devices never wrote, landed by the host */
+void op2t_land_init(bool on);            /* OP2_TINSEL_LAND=host (default), unless reads must all go */
+bool op2t_land_on(void);
+uint32_t op2t_land_bits(const op2t_invocation *inv, const op_arg *args); /* fresh bits it can land */
+/* Before a call of invocation K: the pads its binding lands, where they may be out of date. */
+void op2t_land_reads(int k, const op2t_invocation *inv, op_arg *args, const op2t_fanouts *fs, op2t_devs *devs);
+long op2t_landed(void);                  /* pads landed (an arg over its iteration set, once) */
+void op2t_land_free(void);
+/* invoke.c: moves whenever TYPE's states were replaced or initialised again */
+unsigned op2t_type_inits(int type);
 
 /* resident.c: where each dat's fresh copy is (host, device state or both). */
 typedef struct {
@@ -66,6 +83,7 @@ void op2t_resident_init(void);                         /* registers libop2_seq's
 void op2t_dat_to_devices(op_dat dat, int type, int off); /* unless already there */
 void op2t_dat_written(op_dat dat);                      /* the devices changed it */
 unsigned op2t_dat_version(op_dat dat);                  /* moves whenever the device copy may change */
+int op2t_dat_device_written(op_dat dat);                /* an invocation ever wrote it */
 void op2t_type_unbinding(int type);                     /* before its state is freed */
 const op2t_dat_counts *op2t_dat_moves(void);
 void op2t_resident_reapply(void);
@@ -77,7 +95,8 @@ void *op2t_calloc(size_t n, size_t size);
 void *op2t_grow(void *p, size_t n, size_t size);
 
 /* edges.c */
-void op2t_build_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args, op2t_devs *devs);
+/* LANDED: the fresh bits whose reads the host lands: their read edges are left out. */
+void op2t_build_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args, op2t_devs *devs, uint32_t landed);
 void op2t_free_edges(op2t_fanouts *fs);
 /* The devices of TYPE that take part in a call of INV with edges F[0..NF):
  * every device of the iteration set; of another set, only those at an end

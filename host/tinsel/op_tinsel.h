@@ -47,6 +47,8 @@ typedef struct {
   int elem_off;       /* OP2T_ARG_INFO: offset of elem<i> in the end message, the element that found the
                          value (UINT32_MAX: none did; the info keeps the host's value) */
   int fresh_bit;      /* indirect reads: the bit of begin's fresh word their message answers to, -1 */
+  int pad_off;        /* indirect READs: offset of <inv>_arg<i>_buffer, their landing pad, in the iteration
+                         type's state (slot k at + k * dat_bytes), -1; the host may land them (invoke.c) */
 } op2t_arg;
 
 typedef struct {

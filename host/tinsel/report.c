@@ -254,6 +254,10 @@ static void print_stats(void) {
   const op2t_dat_counts *m = op2t_dat_moves();
   fprintf(stderr, "  dats: %ld copied to the devices, %ld brought back for %ld host reads (resident between invocations)\n",
           m->to_devices, m->to_host, m->host_reads);
+  if (op2t_land_on())
+    fprintf(stderr, "  reads the host landed in the readers' pads (never written on the devices): %ld\n", op2t_landed());
+  else
+    fprintf(stderr, "  reads the host landed: none (OP2_TINSEL_LAND=send, OP2_TINSEL_RESEND=always or OP2_EMIT_INSTANCE)\n");
 }
 
 /* The type, with the number of calls in the controller's Properties. */

@@ -25,6 +25,7 @@ typedef struct {
   int type, off;      /* its slot; type -1: no device copy */
   bool host_stale;    /* the device copy is newer */
   unsigned version;   /* res.clock when the device copy last changed (or was dropped) */
+  bool dev_written;   /* an invocation wrote it: the host cannot land its reads (landed.c) */
 } Where;
 
 static struct {
@@ -39,7 +40,7 @@ static Where *where(op_dat dat) {
     int n = dat->index + 16;
     res.w = op2t_grow(res.w, (size_t)n, sizeof(Where));
     for (int i = res.n; i < n; i++)
-      res.w[i] = (Where){-1, 0, false, 0};
+      res.w[i] = (Where){-1, 0, false, 0, false};
     res.n = n;
   }
   return &res.w[dat->index];
@@ -95,12 +96,13 @@ void op2t_dat_to_devices(op_dat dat, int type, int off) {
     memcpy(d->state + (size_t)e * d->state_bytes + off, dat->data + (size_t)e * dat->size, (size_t)dat->size);
   op2t_record_push(type, off, dat->size);
   engine_move(op2t_current_engine()->push, "push to", dat, type, off);
-  *w = (Where){type, off, false, ++res.clock};
+  *w = (Where){type, off, false, ++res.clock, w->dev_written};
   res.counts.to_devices++;
 }
 
 void op2t_dat_written(op_dat dat) {
   where(dat)->host_stale = true;
+  where(dat)->dev_written = true;
   where(dat)->version = ++res.clock;
 }
 
@@ -108,6 +110,8 @@ void op2t_dat_written(op_dat dat) {
  * wrote it, or the host's copy was moved in. invoke.c sends a read again
  * only when its dats' versions moved since the receivers last got it. */
 unsigned op2t_dat_version(op_dat dat) { return where(dat)->version; }
+
+int op2t_dat_device_written(op_dat dat) { return where(dat)->dev_written; }
 
 void op2t_type_unbinding(int type) {
   for (int i = 0; i < res.n && i < op_state.ndats; i++)
@@ -129,12 +133,13 @@ static void host_wrote(op_dat dat) {
   where(dat)->version = ++res.clock;
 }
 
-static void freed(op_dat dat) { *where(dat) = (Where){-1, 0, false, ++res.clock}; }
+static void freed(op_dat dat) { *where(dat) = (Where){-1, 0, false, ++res.clock, false}; }
 
 static void at_exit(void) {
   op2t_stream_drain();
   op2t_engine_finish();
   op2t_bindings_free();
+  op2t_land_free();
 }
 
 void op2t_resident_init(void) {

@@ -216,8 +216,9 @@ if [ -x "$tmp/gbl_reductions" ] && [ -f "$tmp/gbl_reductions.want" ]; then
       done
     done
   done
-  # On a tile (fewer threads than devices) threads hold several devices: fewer messages than per device.
-  OP2_TINSEL_CONFIG=tile OP2_TINSEL_STATS=1 "$tmp/gbl_reductions" >/dev/null 2>"$tmp/tree.stats"
+  # On a tile (fewer threads than devices) threads hold several devices: fewer messages than per device
+  # (with its reads sent: landed by the host, reduce_d_2's 20 senders take no part, and its 20 readers fill 20 threads).
+  OP2_TINSEL_LAND=send OP2_TINSEL_CONFIG=tile OP2_TINSEL_STATS=1 "$tmp/gbl_reductions" >/dev/null 2>"$tmp/tree.stats"
   check "tile: begin and end per thread send fewer messages than per device" \
     awk '$1 == "reduce_d_2" { found = 1; bad = !($4 < $3 && $14 < $13) } END { exit !found || bad }' "$tmp/tree.stats"
   grep -q "begin per thread, ends up a 4-ary tree of threads, on tile" "$tmp/tree.stats" &&
@@ -247,10 +248,20 @@ fi
 # p_x read by both edges from 3 nodes (3 sends, 4 edges); 4 INC writes.
 # Seed count = 5 + 5 + 4 + 4 = 18; sent = 5 + 5 + 3 + 4 = 17.
 # Per device on the wire (OP2_TINSEL_BEGIN_END=device): no threads, sent = per_device.
-stats=$(OP2_TINSEL_BEGIN_END=device OP2_TINSEL_STATS=1 "$tmp/scanner" 2>&1 >/dev/null)
+# Reads sent as the seed sends them (OP2_TINSEL_LAND=send; the host lands them by default, below).
+stats=$(OP2_TINSEL_LAND=send OP2_TINSEL_BEGIN_END=device OP2_TINSEL_STATS=1 "$tmp/scanner" 2>&1 >/dev/null)
 check "stats flux_1" grep -qE '^  flux_1 +1 +5 +0 +0 +5 +5 +5 +3 +4 +4 +18 +17 +17 +[0-9]+$' <<<"$stats"
 check "stats gather" grep -qE '^  gather +1 +5 +0 +0 +5 +5 +5 +3 +4 +0 +14 +13 +13 +[0-9]+$' <<<"$stats"
 check "stats stats (direct: begin and end only)" grep -qE '^  stats +1 +3 +0 +0 +3 +3 +3 +0 +0 +0 +6 +6 +6 +0$' <<<"$stats"
+# The host lands p_x (no invocation writes it) in the edges' pads: no read
+# is sent, and only devices with something else to do take part: in flux_1
+# the 3 nodes still receive the 4 INC writes (14 = 5 + 5 + 4, all sent); in
+# gather, which only reads p_x, the 2 edges alone (4 = 2 + 2).
+landed=$(OP2_TINSEL_BEGIN_END=device OP2_TINSEL_STATS=1 "$tmp/scanner" 2>&1 >/dev/null)
+check "landed: stats flux_1" grep -qE '^  flux_1 +1 +5 +0 +0 +5 +5 +5 +0 +0 +4 +14 +14 +14 +[0-9]+$' <<<"$landed"
+check "landed: stats gather (the nodes take no part)" grep -qE '^  gather +1 +2 +0 +0 +2 +2 +2 +0 +0 +0 +4 +4 +4 +0$' <<<"$landed"
+check "landed: the report counts the pads the host landed" \
+  grep -qE "^  reads the host landed in the readers' pads \(never written on the devices\): [1-9]" <<<"$landed"
 check "scanner stats per thread: begins = threads, ends = tree edges + 1" tree_stats_ok < <(OP2_TINSEL_STATS=1 "$tmp/scanner" 2>&1 >/dev/null)
 # begin-last: every begin waits until nothing else can happen, so a device
 # woken by its begin reaches others before theirs (with seed 1, flux_1's
@@ -349,6 +360,12 @@ fi
 # on values of order 1.
 mesh=$BUILD/meshes/naca_20x30.dat
 read -r nnode ncell nedge nbedge <"$mesh"
+# q_within WANT GOT: every value of GOT (airfoil's --output) within $tol of WANT's.
+q_within() {
+  awk -v tol="$tol" 'NR==FNR { for (i = 1; i <= NF; i++) want[FNR, i] = $i; n = FNR; next }
+    { for (i = 1; i <= NF; i++) { d = $i - want[FNR, i]; if (d < 0) d = -d; if (d > tol) { print FNR ": " $0; bad = 1; exit 1 } } }
+    END { if (FNR != n) bad = 1; exit bad }' "$1" "$2"
+}
 for v in sp dp; do
   tol=$([ $v = sp ] && echo 1e-5 || echo 1e-10)
   imem=$([ $v = dp ] && echo --imem enlarged)
@@ -386,9 +403,7 @@ for v in sp dp; do
         { d = $2 - want[FNR]; if (d < 0) d = -d; if (d > tol * want[FNR]) { print "iter " $1 ": " $2 " vs " want[FNR]; bad = 1 } }
         END { if (FNR != n || n != 6) { print "lines: " FNR " vs " n; bad = 1 }; exit bad }' "$tmp/rms_seq_$v" "$tmp/rms_$v"
     check "airfoil $v $engine seed $seed on $cfg: final p_q within $tol of seq" \
-      awk -v tol="$tol" 'NR==FNR { for (i = 1; i <= NF; i++) want[FNR, i] = $i; n = FNR; next }
-        { for (i = 1; i <= NF; i++) { d = $i - want[FNR, i]; if (d < 0) d = -d; if (d > tol) { print FNR ": " $0; bad = 1; exit 1 } } }
-        END { if (FNR != n) bad = 1; exit bad }' "$tmp/q_seq_$v" "$tmp/q_$v"
+      q_within "$tmp/q_seq_$v" "$tmp/q_$v"
   done
   # res_calc over the edges: x through pedge (2 slots), q and adt through
   # pecell (2 slots, one message carries both) = 4 read edges, 2 INC writes
@@ -405,31 +420,46 @@ for v in sp dp; do
   OP2_TINSEL_RESEND=always OP2_TINSEL_STATS=1 "$tmp/airfoil_$v" "${opts[@]}" --output "$tmp/q_always_$v" \
     >"$tmp/out_always_$v" 2>"$tmp/stats_always_$v"
   check "airfoil $v, every read every call: final p_q within $tol of seq" \
-    awk -v tol="$tol" 'NR==FNR { for (i = 1; i <= NF; i++) want[FNR, i] = $i; n = FNR; next }
-      { for (i = 1; i <= NF; i++) { d = $i - want[FNR, i]; if (d < 0) d = -d; if (d > tol) { print FNR ": " $0; bad = 1; exit 1 } } }
-      END { if (FNR != n) bad = 1; exit bad }' "$tmp/q_seq_$v" "$tmp/q_always_$v"
+    q_within "$tmp/q_seq_$v" "$tmp/q_always_$v"
   check "airfoil $v message counts of res_calc, every read every call" awk -v dev=$dev -v sends=$sends -v ne=$nedge '$1 == "res_calc" { found = 1
       bad = !($2 == 12 && $3 == dev && $6 == $4 && $7 == $4 && $8 == 1 && $9 == sends && $10 == 4 * ne && $11 == 2 * ne &&
               $12 == 2 * dev + 6 * ne && $13 == 2 * dev + sends + 2 * ne && $14 == 2 * $4 + sends + 2 * ne) }
     END { exit !found || bad }' "$tmp/stats_always_$v"
-  # Lazy re-sends (the default): x is never written, so nodes send it only in
-  # the calls after the instance was (re)loaded: the first two of the twelve
-  # (the first iteration binds a new loop before the second); q and adt
-  # change every iteration and go every call. Per call, averaged (integers).
-  check "airfoil $v message counts of res_calc: x sent after loads only" \
+  # The host lands x (the default: no invocation writes it) in the edges'
+  # pads: nodes send nothing and take no part; every used cell sends q and
+  # adt in every call, in one message to each of its edges (2 read edges and
+  # 2 INC writes per edge).
+  check "airfoil $v message counts of res_calc: x landed by the host, the nodes take no part" \
+    awk -v cells=$used_cells -v ne=$nedge '$1 == "res_calc" { found = 1
+      bad = !($2 == 12 && $3 == ne + cells && $9 == cells && $10 == 2 * ne && $11 == 2 * ne) }
+    END { exit !found || bad }' "$tmp/stats_$v"
+  # Lazy re-sends with every read sent (OP2_TINSEL_LAND=send): x is never
+  # written, so nodes send it only in the calls after the instance was
+  # (re)loaded: the first two of the twelve (the first iteration binds a new
+  # loop before the second); q and adt change every iteration and go every
+  # call. Per call, averaged (integers).
+  OP2_TINSEL_LAND=send OP2_TINSEL_STATS=1 "$tmp/airfoil_$v" "${opts[@]}" --output "$tmp/q_send_$v" \
+    >"$tmp/out_send_$v" 2>"$tmp/stats_send_$v"
+  check "airfoil $v, reads sent (OP2_TINSEL_LAND=send): final p_q within $tol of seq" \
+    q_within "$tmp/q_seq_$v" "$tmp/q_send_$v"
+  check "airfoil $v message counts of res_calc, reads sent: x sent after loads only" \
     awk -v nodes=$used_nodes -v cells=$used_cells -v ne=$nedge '$1 == "res_calc" { found = 1
       bad = !($2 == 12 && $9 == int((2 * (nodes + cells) + 10 * cells) / 12) && $10 == int((2 * 4 * ne + 10 * 2 * ne) / 12) &&
               $11 == 2 * ne) }
-    END { exit !found || bad }' "$tmp/stats_$v"
+    END { exit !found || bad }' "$tmp/stats_send_$v"
   check "airfoil $v: reads and writes overtake begins in res_calc" \
     awk '$1 == "res_calc" { found = 1; bad = !($15 > 0) } END { exit !found || bad }' "$tmp/stats_$v"
   # bres_calc over the boundary edges: only they, the nodes and cells they
-  # reach take part (not every node and cell), on fewer threads than those.
+  # reach take part (not every node and cell), on fewer threads than those;
+  # with x landed by the host, not the nodes either.
   read -r bnodes bcells < <(awk -v nn="$nnode" -v nc="$ncell" -v ne="$nedge" -v nb="$nbedge" '
     NR > 1 + nn + nc + ne && NR <= 1 + nn + nc + ne + nb { n[$1]; n[$2]; c[$3] }
     END { for (k in n) un++; for (k in c) uc++; print un, uc }' "$mesh")
-  check "airfoil $v: bres_calc involves $nbedge bedges, $bnodes nodes and $bcells cells, no more" \
+  check "airfoil $v, reads sent: bres_calc involves $nbedge bedges, $bnodes nodes and $bcells cells, no more" \
     awk -v dev=$((nbedge + bnodes + bcells)) '$1 == "bres_calc" { found = 1; bad = !($3 == dev && $4 <= dev) }
+      END { exit !found || bad }' "$tmp/stats_send_$v"
+  check "airfoil $v: x landed, bres_calc involves $nbedge bedges and $bcells cells, no node" \
+    awk -v dev=$((nbedge + bcells)) '$1 == "bres_calc" { found = 1; bad = !($3 == dev && $4 <= dev) }
       END { exit !found || bad }' "$tmp/stats_$v"
 done
 

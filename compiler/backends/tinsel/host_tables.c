@@ -124,7 +124,10 @@ static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, i
           off_or_none(a->kind == ARG_IDX && a->map, format("%s_props", iter->id),
                       format("%s_idx%d", inv, i)),
           a->kind == ARG_INFO ? format(", %d, offsetof(%s, elem%d)", a->info_ref, end, i) : ", 0, 0");
-  fprintf(f, "   %d},\n", fresh_bit_of_arg(pi, i));
+  int fresh = fresh_bit_of_arg(pi, i);
+  fprintf(f, "   %d, %s},\n", fresh,
+          off_or_none(fresh >= 0 && a->acc == ACC_READ, format("%s_state", iter->id),
+                      format("%s_arg%d_buffer", inv, i)));
 }
 
 static void write_invocation(FILE *f, const GGraphType *g, const ProtoInvocation *pi) {
