@@ -140,7 +140,14 @@ typedef struct {
 typedef struct {
   const char *name;
   uint64_t count;
+  uint64_t mem;   /* of them loads and stores (to the scratchpad or through the data cache) */
 } FuncCount;
+
+/* Is WORD a load or a store (integer or float)? */
+static int is_mem(uint32_t word) {
+  uint32_t op = word & 0x7fu;
+  return op == 0x03 || op == 0x07 || op == 0x23 || op == 0x27;
+}
 
 static int by_pc(const void *a, const void *b) {
   const PcCount *x = a, *y = b;
@@ -175,21 +182,24 @@ static void report(const Image *im, unsigned k, const PcProfile *p, const int *o
     const char *name = pcv[i].differs ? DIFFERS : func_at(im, pcv[i].pc);
     size_t j = 0;
     while (j < nf && fc[j].name != name) j++;  /* pcs come in address order: mostly the last one */
-    if (j == nf) fc[nf++] = (FuncCount){name, 0};
+    if (j == nf) fc[nf++] = (FuncCount){name, 0, 0};
     fc[j].count += pcv[i].count;
+    fc[j].mem += is_mem(pcv[i].word) ? pcv[i].count : 0;
   }
   qsort(fc, nf, sizeof *fc, by_count);
   printf("\n%s: cores ", im->path);
   print_cores(stdout, im->ran, p->max_cores);
   printf(": %llu instructions (%.2f %% of the profile)\n", (unsigned long long)im->total, pct(im->total, p->total));
-  printf("  %14s  %6s  function\n", "instructions", "%");
-  uint64_t rest = 0;
+  printf("  %14s  %6s  %14s  function\n", "instructions", "%", "loads+stores");
+  uint64_t rest = 0, rest_mem = 0;
   for (size_t j = 0; j < nf; j++)
-    if (!top || j < top) printf("  %14llu  %6.2f  %s\n", (unsigned long long)fc[j].count, pct(fc[j].count, im->total), fc[j].name);
-    else rest += fc[j].count;
+    if (!top || j < top)
+      printf("  %14llu  %6.2f  %14llu  %s\n", (unsigned long long)fc[j].count, pct(fc[j].count, im->total),
+             (unsigned long long)fc[j].mem, fc[j].name);
+    else rest += fc[j].count, rest_mem += fc[j].mem;
   if (top && nf > top)
-    printf("  %14llu  %6.2f  (%zu more function%s)\n", (unsigned long long)rest, pct(rest, im->total), nf - top,
-           nf - top == 1 ? "" : "s");
+    printf("  %14llu  %6.2f  %14llu  (%zu more function%s)\n", (unsigned long long)rest, pct(rest, im->total),
+           (unsigned long long)rest_mem, nf - top, nf - top == 1 ? "" : "s");
   if (pcs) {
     printf("  %10s  %8s  %-9s  %14s  %6s  function\n", "pc", "word", "insn", "instructions", "%");
     for (size_t i = 0; i < u; i++)
