@@ -484,6 +484,18 @@ typedef struct {
 } Schedule;
 
 Schedule *schedule_analyse(const Program *prog);
+// An edit of a source file's text: LEN bytes at AT (in its contents)
+// become TEXT.
+typedef struct {
+  const char *at;
+  int len;
+  char *text;
+} SrcEdit;
+// For --target tinsel: the local variables whose op_arg_gbl results may land
+// after their call returns, each with a scope guard after its declaration
+// and a wait at each use (OP2T_GBL_SCOPE, OP2T_GBL: op_tinsel.h); the edits
+// in text order, not overlapping the op_par_loop calls. Returns how many.
+int schedule_deferred_gbls(const Program *prog, SrcEdit **edits);
 void schedule_dump(FILE *out, const Schedule *s);
 // Where an arg touches its dat or global, as the dump writes it: direct,
 // pedge:0, pedge:0..1 (a vector), gbl, info.
@@ -528,6 +540,8 @@ typedef struct {
   void (*header)(FILE *out, const Program *prog);       // may be NULL
   void (*before_loops)(FILE *out, const Program *prog); // may be NULL
   void (*gen_loop)(FILE *out, const IRLoop *loop);
+  const SrcEdit *edits;     // more edits of the program's text, in text order (may be NULL)
+  int nedits;
 } Translation;
 bool translate_source(const Program *prog, const char *path, const Translation *tr);
 void translate_loop_prologue(FILE *out, const IRLoop *loop);

@@ -629,3 +629,197 @@ void schedule_dump(FILE *out, const Schedule *s) {
   for (int i = 0; i < s->nevents; i++)
     dump_event(out, s, &s->events[i]);
 }
+
+//
+// Global results that may land later (--target tinsel, docs/tinsel-backend.md
+// "Globals written by invocations")
+//
+// A call that writes a global (op_arg_gbl INC, MIN, MAX, WRITE, RW) made the
+// host wait for its end at once. For a local variable whose every use op2c
+// can see and rewrite, it need not: the variable gets a scope guard right
+// after its declaration (OP2T_GBL_SCOPE: registered with the runtime, and
+// waited for when the scope ends, however it ends), and every use in the
+// function becomes OP2T_GBL(name), which waits for the calls under way that
+// write it. Anything op2c cannot see through keeps the wait at the call: a
+// file-scope or static variable, one whose address is taken (other than in
+// the loops' op_arg_gbl) or that a C++ reference or a capture by reference
+// may reach, an array, a declaration it does not recognise, a use from a
+// macro or outside the declaration's block. (A function called with it for
+// a reference parameter that keeps the reference is not seen: the wait
+// comes at the call only.)
+
+static bool is_type_word(const Token *t) {
+  static const char *not_types[] = {"return", "goto", "case", "else", "do", "sizeof", "new", "delete",
+                                    "throw", "typedef", "static", "extern", "register", "thread_local",
+                                    "_Thread_local", "co_return", "co_yield", "co_await", "struct",
+                                    "union", "enum", "class", "operator", "volatile", "constexpr", "for", "while",
+                                    "if", "switch"};
+  if (t->kind != TK_IDENT)
+    return false;
+  for (size_t i = 0; i < sizeof(not_types) / sizeof(*not_types); i++)
+    if (tok_equal(t, not_types[i]))
+      return false;
+  return true;
+}
+
+// The first token of the statement holding token i at its own bracket depth:
+// the token after the nearest `;`, `{` or `}` before it at that depth.
+static int statement_start(const Body *b, int i) {
+  int j = i - 1;
+  while (j > 0) {
+    const Token *t = b->toks[j];
+    if (tok_equal(t, ";") || tok_equal(t, "{") || tok_equal(t, "}"))
+      break;
+    if (is_close(t) && b->match[j] >= 0 && b->match[j] < j)
+      j = b->match[j];
+    else if (is_open(t))
+      return -1; // inside a bracket: a for header, a call, an initialiser
+    j--;
+  }
+  return j + 1;
+}
+
+// A `{` that opens a block of statements (not a struct body or an initialiser).
+static bool opens_block(const Body *b, int j) {
+  if (j == 0)
+    return true; // the function body
+  const Token *p = b->toks[j - 1];
+  return tok_equal(p, ")") || tok_equal(p, "{") || tok_equal(p, "}") || tok_equal(p, ";") || is_kw(p, "else") ||
+         is_kw(p, "do") || is_kw(p, "try");
+}
+
+// Token i declares a plain variable: `SPEC... NAME` or `SPEC... A = x, NAME`
+// followed by `=`, `,` or `;`, in a statement of its own in a block.
+// *stmt gets the statement's first token.
+static bool declares(const Body *b, int i, int *stmt) {
+  const Token *next = b->toks[i + 1];
+  if (!tok_equal(next, "=") && !tok_equal(next, ",") && !tok_equal(next, ";"))
+    return false;
+  int s = statement_start(b, i);
+  if (s <= 0 || s >= i || (tok_equal(b->toks[s - 1], "{") && !opens_block(b, s - 1)))
+    return false;
+  int k = s; // SPEC...: a run of type words
+  while (k < i && (is_type_word(b->toks[k]) || tok_equal(b->toks[k], "::")))
+    k++;
+  if (k < i) { // a later declarator: after a comma of the statement's own, past a first `SPEC A`
+    if (!tok_equal(b->toks[i - 1], ",") || k - s < 2)
+      return false;
+    for (int j = k; j < i - 1; j++) {
+      if (tok_equal(b->toks[j], ";"))
+        return false;
+      if (is_open(b->toks[j])) {
+        if (b->match[j] <= j || b->match[j] >= i)
+          return false;
+        j = b->match[j];
+      }
+    }
+  }
+  *stmt = s;
+  return true;
+}
+
+static bool loop_writes_name(const IRLoop *l, const char *name) {
+  for (int a = 0; a < l->nargs; a++) {
+    const IRArg *g = &l->args[a];
+    if (g->kind == ARG_GBL && g->gbl_expr && !g->gbl_const && acc_writes(g->acc) && !strcmp(gbl_name(g->gbl_expr), name))
+      return true;
+  }
+  return false;
+}
+
+static void add_edit(SrcEdit **edits, int *n, const Token *t, int len, char *text) {
+  VEC_PUSH(*edits, *n, ((SrcEdit){t->loc, len, text}));
+}
+
+// NAME in body B: its declaration and its uses, or false.
+static bool defer_name(const Body *b, const char *name, SrcEdit **edits, int *n) {
+  int decl = -1, stmt = -1, close = -1;
+  for (int i = 1; i + 1 < b->n; i++) {
+    if (b->loop[i] >= 0 && is_call(b, i)) {
+      i = b->match[i + 1];
+      continue;
+    }
+    const Token *t = b->toks[i], *prev = b->toks[i - 1];
+    if (t->kind != TK_IDENT || !tok_equal(t, name) || tok_equal(prev, ".") || tok_equal(prev, "->") ||
+        tok_equal(prev, "::"))
+      continue;
+    if (t->from_macro || t->file != b->func->tok->file)
+      return false;
+    int s;
+    if (decl < 0 && declares(b, i, &s)) {
+      decl = i, stmt = s;
+      int open = s - 1; // the block around the declaration
+      close = b->match[open] > open ? b->match[open] : b->n - 1;
+      if (!tok_equal(b->toks[b->end[s]], ";"))
+        return false;
+      continue;
+    }
+    if (decl < 0 || i > close)
+      return false; // another variable of that name (a file-scope one, or another block's)
+    if (tok_equal(prev, "&") && !ends_operand(i >= 2 ? b->toks[i - 2] : NULL))
+      return false; // the address escapes
+    if (i >= 3 && tok_equal(prev, "=") && b->toks[i - 2]->kind == TK_IDENT &&
+        (tok_equal(b->toks[i - 3], "&") || tok_equal(b->toks[i - 3], "&&")))
+      return false; // a C++ reference bound to it: `T &r = NAME`
+    if (declares(b, i, &s))
+      return false; // declared again in an inner block
+  }
+  if (decl < 0)
+    return false;
+  for (int i = 0; i + 1 < b->n; i++) // a C++ lambda that captures by reference may run later
+    if (tok_equal(b->toks[i], "[") && tok_equal(b->toks[i + 1], "&"))
+      return false;
+  const Token *semi = b->toks[b->end[stmt]];
+  VEC_PUSH(*edits, *n, ((SrcEdit){semi->loc + 1, 0, format(" OP2T_GBL_SCOPE(%s);", name)}));
+  for (int i = decl + 1; i < close; i++) {
+    if (b->loop[i] >= 0 && is_call(b, i)) {
+      i = b->match[i + 1];
+      continue;
+    }
+    const Token *t = b->toks[i], *prev = b->toks[i - 1];
+    if (t->kind == TK_IDENT && tok_equal(t, name) && !tok_equal(prev, ".") && !tok_equal(prev, "->") &&
+        !tok_equal(prev, "::"))
+      add_edit(edits, n, t, t->len, format("OP2T_GBL(%s)", name));
+  }
+  return true;
+}
+
+static int by_loc(const void *a, const void *b) {
+  const SrcEdit *x = a, *y = b;
+  return x->at < y->at ? -1 : x->at > y->at;
+}
+
+int schedule_deferred_gbls(const Program *prog, SrcEdit **edits) {
+  bool *helper = ir_helper_flags(prog);
+  int n = 0;
+  *edits = NULL;
+  for (int f = 0; f < prog->nfuncs; f++) {
+    if (!is_host_func(prog, prog->funcs[f], helper))
+      continue;
+    Body *b = body_of(prog->funcs[f], prog);
+    StrMap tried = {0};
+    for (int i = 0; i < b->n; i++) {
+      if (b->loop[i] < 0 || !is_call(b, i))
+        continue;
+      const IRLoop *l = prog->loops[b->loop[i]];
+      for (int a = 0; a < l->nargs; a++) {
+        const IRArg *g = &l->args[a];
+        if (g->kind != ARG_GBL || !g->gbl_expr || g->gbl_const || !acc_writes(g->acc))
+          continue;
+        const char *e = g->gbl_expr;
+        while (*e == ' ')
+          e++;
+        char *name = gbl_name(g->gbl_expr);
+        if (*e != '&' || strmap_get(&tried, name) || !loop_writes_name(l, name))
+          continue;
+        strmap_put(&tried, name, (void *)1);
+        int mark = n;
+        if (!defer_name(b, name, edits, &n))
+          n = mark;
+      }
+    }
+  }
+  if (n)
+    qsort(*edits, (size_t)n, sizeof(SrcEdit), by_loc);
+  return n;
+}

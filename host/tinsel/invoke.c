@@ -37,6 +37,7 @@ static struct {
   int fanin;                /* OP2_TINSEL_FANIN */
   int resend_always;        /* OP2_TINSEL_RESEND=always: every read every call (seed 000 as written) */
   unsigned *inits;          /* [ntypes] op2t_type_inits */
+  int gbl_at_call;          /* OP2_TINSEL_GBL_WAIT=call: every call that writes a global waits for its end */
   struct sent {             /* [ninvocations]: what each arg's reads last carried to the receivers */
     unsigned generation;    /* the instance they were sent in (0: never) */
     op_dat *dat;            /* [nargs] */
@@ -45,6 +46,7 @@ static struct {
 } rt;
 
 static void stream_init(void);
+static void retire_through(unsigned order);
 
 static void start(void) {
   const op2t_graph *g = &op2t_graph_info;
@@ -82,6 +84,10 @@ static void start(void) {
   /* RESEND=always is seed 000 as written, and the instance file must carry every edge */
   op2t_land_init(!(land && !strcmp(land, "send")) && !rt.resend_always && !op2t_instance_path);
   rt.inits = op2t_calloc((size_t)g->ntypes, sizeof(unsigned));
+  const char *gw = getenv("OP2_TINSEL_GBL_WAIT");
+  if (gw && *gw && strcmp(gw, "use") != 0 && strcmp(gw, "call") != 0)
+    op2t_fatal("OP2_TINSEL_GBL_WAIT=%s: expected use (the default: where the program uses the global) or call", gw);
+  rt.gbl_at_call = gw && !strcmp(gw, "call");
   stream_init();
 }
 
@@ -356,6 +362,7 @@ typedef struct {
   char *begin;
   op2t_inv_record *rec;
   long involved;
+  bool deferred;           /* writes globals whose results land at its retirement (op2t_gbl_ready) */
 } Flight;
 
 static struct {
@@ -424,12 +431,23 @@ static Flight *oldest(void) {
   return o;
 }
 
+/* The call's written globals from the controller into the program's variables. */
+static void write_back(Flight *f) {
+  const op2t_invocation *inv = f->run.inv;
+  info_result(inv, &f->c);
+  for (int i = 0; i < inv->nargs; i++)
+    if (f->c.acc[i] && inv->args[i].acc != OP_READ)
+      memcpy(f->args[i].data, f->c.acc[i], (size_t)inv->args[i].gbl_bytes);
+}
+
 /* Waits for the oldest call under way and frees its slot; false if none. */
 static bool retire_oldest(void) {
   Flight *o = oldest();
   if (!o)
     return false;
   wait_flight(o);
+  if (o->deferred)
+    write_back(o);
   release(o);
   return true;
 }
@@ -446,13 +464,79 @@ void op2t_stream_drain(void) {
   st.draining = 0;
 }
 
-static bool writes_gbl(const op2t_invocation *inv, const op_arg *args) {
-  for (int i = 0; i < inv->nargs; i++)
-    if ((inv->args[i].kind == OP2T_ARG_INFO || (inv->args[i].kind == OP2T_ARG_GBL && inv->args[i].acc != OP_READ)) &&
-        args[i].opt)
+/* --- Globals whose results land later (op_tinsel.h OP2T_GBL_SCOPE, OP2T_GBL).
+ * A call that writes a global waits for its end before op_par_loop returns,
+ * unless op2c guards the variable: then every use of it waits (op2t_gbl_ready),
+ * and so does the end of its scope, for the calls under way that write it,
+ * and the result is written when the call retires. */
+
+typedef struct GblScope {
+  const char *addr;
+  size_t bytes;
+  struct GblScope *next;
+} GblScope;
+static GblScope *scopes;
+static long deferred_calls;
+
+static bool guarded(const void *addr, size_t bytes) {
+  for (const GblScope *g = scopes; g; g = g->next)
+    if ((const char *)addr >= g->addr && (const char *)addr + bytes <= g->addr + g->bytes)
       return true;
   return false;
 }
+
+/* Must the call wait for its end (a global it writes is not guarded, or an op_arg_info)? */
+static bool writes_gbl(const op2t_invocation *inv, const op_arg *args) {
+  for (int i = 0; i < inv->nargs; i++) {
+    const op2t_arg *a = &inv->args[i];
+    if (!args[i].opt || (a->kind != OP2T_ARG_INFO && (a->kind != OP2T_ARG_GBL || a->acc == OP_READ)))
+      continue;
+    if (a->kind == OP2T_ARG_INFO || rt.gbl_at_call || !args[i].data || !guarded(args[i].data, (size_t)a->gbl_bytes))
+      return true;
+  }
+  return false;
+}
+
+/* Waits for the calls under way that write a global overlapping [ADDR, ADDR + BYTES). */
+static void wait_written(const void *addr, size_t bytes) {
+  unsigned last = 0;
+  for (int i = 0; i < st.nslots; i++) {
+    const Flight *f = &st.f[i];
+    for (int j = 0; f->live && f->deferred && j < f->run.inv->nargs; j++) {
+      const op2t_arg *a = &f->run.inv->args[j];
+      const char *p = f->args[j].data;
+      if (a->kind == OP2T_ARG_GBL && a->acc != OP_READ && f->args[j].opt && p &&
+          p < (const char *)addr + bytes && (const char *)addr < p + a->gbl_bytes && f->order > last)
+        last = f->order;
+    }
+  }
+  if (last)
+    retire_through(last);
+}
+
+void *op2t_gbl_scope_begin(void *addr, size_t bytes) {
+  GblScope *g = op2t_calloc(1, sizeof(GblScope));
+  *g = (GblScope){addr, bytes, scopes};
+  scopes = g;
+  return g;
+}
+
+void op2t_gbl_scope_end(void **guard) {
+  GblScope *g = *guard, **p = &scopes;
+  wait_written(g->addr, g->bytes);
+  while (*p && *p != g)
+    p = &(*p)->next;
+  if (*p)
+    *p = g->next;
+  free(g);
+}
+
+void *op2t_gbl_ready(void *addr) {
+  wait_written(addr, 1);
+  return addr;
+}
+
+long op2t_deferred_calls(void) { return deferred_calls; }
 
 /* Must a call with ARGS wait for F, under way? (A call of F's own
  * invocation has waited already: op2t_invoke's follow_same.) */
@@ -584,6 +668,10 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
     k++;
   /* its landing pads and counters, and a binding held calls may still need */
   follow_same(k);
+  /* the globals it reads or writes, as calls under way will leave them (its begin carries them) */
+  for (int i = 0; i < nargs; i++)
+    if ((inv->args[i].kind == OP2T_ARG_GBL || inv->args[i].kind == OP2T_ARG_INFO) && args[i].opt && args[i].data)
+      wait_written(args[i].data, (size_t)inv->args[i].gbl_bytes);
   const op2t_fanouts *fs;
   prepare(k, inv, set, args, &fs);
   bool sync = !st.window || writes_gbl(inv, args);
@@ -591,7 +679,7 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
     op2t_stream_drain();
   unsigned after = 0;
   Flight *f = st.window ? make_room(inv, args, &after) : &st.f[0];
-  *f = (Flight){.live = true, .k = k, .order = ++st.seq};
+  *f = (Flight){.live = true, .k = k, .order = ++st.seq, .deferred = !sync};
   f->args = op2t_calloc((size_t)nargs + 1, sizeof(op_arg));
   if (nargs) /* args may be NULL then */
     memcpy(f->args, args, (size_t)nargs * sizeof(op_arg));
@@ -633,11 +721,14 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
   }
   dats_written(inv, args);
   if (sync) {
-    info_result(inv, &f->c);
-    for (int i = 0; i < nargs; i++)
-      if (f->c.acc[i] && inv->args[i].acc != OP_READ)
-        memcpy(args[i].data, f->c.acc[i], (size_t)inv->args[i].gbl_bytes);
+    write_back(f);
     release(f);
+  } else {
+    for (int i = 0; i < nargs; i++)
+      if (inv->args[i].kind == OP2T_ARG_GBL && inv->args[i].acc != OP_READ && args[i].opt) {
+        deferred_calls++; /* a written global, guarded: its result lands at retirement */
+        break;
+      }
   }
   op_rt_loop_exit(name, set, nargs, args, t0);
 }

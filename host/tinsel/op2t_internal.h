@@ -70,6 +70,8 @@ uint32_t op2t_land_bits(const op2t_invocation *inv, const op_arg *args); /* fres
 void op2t_land_reads(int k, const op2t_invocation *inv, op_arg *args, const op2t_fanouts *fs, op2t_devs *devs);
 long op2t_landed(void);                  /* pads landed (an arg over its iteration set, once) */
 void op2t_land_free(void);
+/* invoke.c: calls that wrote a guarded global without the host waiting for their end */
+long op2t_deferred_calls(void);
 /* invoke.c: moves whenever TYPE's states were replaced or initialised again */
 unsigned op2t_type_inits(int type);
 

@@ -138,6 +138,19 @@ void op2t_set_const(int k, const void *data, size_t bytes);
 int op2t_device_prints(void);
 void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int nargs, op_arg *args);
 
+/* Globals whose results may land after their call returns (invoke.c):
+ * op2c puts a guard after the declaration of a local variable that loops
+ * write through op_arg_gbl and whose every use it rewrites, and each use
+ * waits for the calls under way that write it. The guard waits for them
+ * when the variable's scope ends. */
+void *op2t_gbl_scope_begin(void *addr, size_t bytes);
+void op2t_gbl_scope_end(void **guard);
+void *op2t_gbl_ready(void *addr);
+#define OP2T_GBL_SCOPE(v)                                                                                   \
+  __attribute__((cleanup(op2t_gbl_scope_end), unused)) void *op2t_gbl_guard_##v = op2t_gbl_scope_begin(&(v), \
+                                                                                                  sizeof(v))
+#define OP2T_GBL(v) (*(__typeof__(v) *)op2t_gbl_ready(&(v)))
+
 #ifdef __cplusplus
 }
 #endif

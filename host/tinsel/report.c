@@ -254,6 +254,8 @@ static void print_stats(void) {
   const op2t_dat_counts *m = op2t_dat_moves();
   fprintf(stderr, "  dats: %ld copied to the devices, %ld brought back for %ld host reads (resident between invocations)\n",
           m->to_devices, m->to_host, m->host_reads);
+  fprintf(stderr, "  calls that wrote a global the host waited for only where it used it: %ld\n",
+          op2t_deferred_calls());
   if (op2t_land_on())
     fprintf(stderr, "  reads the host landed in the readers' pads (never written on the devices): %ld\n", op2t_landed());
   else

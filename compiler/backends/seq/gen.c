@@ -183,6 +183,13 @@ static void gen_fused_sites(FILE *out, const IRLoop *l) {
 
 // Writes the translated copy of prog's file; returns false on error. The
 // tinsel back end shares it, with its own header lines and loop functions.
+// The text up to edit E, then its replacement; returns where the copy goes on.
+static const char *apply_edit(FILE *out, const char *pos, const SrcEdit *e) {
+  fwrite(pos, 1, (size_t)(e->at - pos), out);
+  fputs(e->text, out);
+  return e->at + e->len;
+}
+
 bool translate_source(const Program *prog, const char *path, const Translation *tr) {
   char *text;
   size_t len;
@@ -208,6 +215,7 @@ bool translate_source(const Program *prog, const char *path, const Translation *
   fprintf(out, "#line 1 \"%s\"\n", absolute(prog->file->name));
 
   const char *pos = src;
+  int e = 0;
   for (int i = 0; i < prog->nloops; i++)
     for (int s = 0; s < sites(prog->loops[i]); s++) {
       const IRLoop *l = site_loop(prog->loops[i], s);
@@ -218,6 +226,8 @@ bool translate_source(const Program *prog, const char *path, const Translation *
         fclose(out);
         return false;
       }
+      for (; e < tr->nedits && tr->edits[e].at < l->tok->loc; e++)
+        pos = apply_edit(out, pos, &tr->edits[e]);
       fwrite(pos, 1, (size_t)(l->tok->loc - pos), out);
       fprintf(out, "op_par_loop_%s(", site_fn(prog->loops[i], s));
       const char *after = comma->loc + comma->len;
@@ -225,6 +235,8 @@ bool translate_source(const Program *prog, const char *path, const Translation *
         fputc('\n', out);
       pos = after;
     }
+  for (; e < tr->nedits; e++)
+    pos = apply_edit(out, pos, &tr->edits[e]);
   fputs(pos, out);
   fflush(out);
   fprintf(out, "\n#line %d \"%s\"\n", count_lines(text, len) + 3, path);
@@ -258,7 +270,7 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   StrArray sources = {0};
   for (int i = 0; i < nprogs; i++) {
     char *path = format("%s/%d_%s", opts->gen_dir, i, basename_of(progs[i]->file->name));
-    if (!translate_source(progs[i], path, &(Translation){"seq", NULL, NULL, gen_loop}))
+    if (!translate_source(progs[i], path, &(Translation){"seq", NULL, NULL, gen_loop, NULL, 0}))
       return 1;
     strarray_push(&sources, path);
   }

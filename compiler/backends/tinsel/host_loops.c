@@ -36,5 +36,7 @@ static void gen_loop(FILE *out, const IRLoop *loop) {
 }
 
 bool host_write_translation(const Program *prog, const char *path) {
-  return translate_source(prog, path, &(Translation){"tinsel", header, before_loops, gen_loop});
+  SrcEdit *edits;
+  int n = schedule_deferred_gbls(prog, &edits);
+  return translate_source(prog, path, &(Translation){"tinsel", header, before_loops, gen_loop, edits, n});
 }
