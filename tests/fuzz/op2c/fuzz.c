@@ -3,7 +3,7 @@
 // paths (input.cpp in a directory of its own; #include "..." finds the
 // tree's headers the seed programs use, below), and goes through front_end(): lex, preprocess, scan, check. What
 // it accepts goes on through invocation naming, the IR dump, the protocol,
-// the loop-chain analysis (schedule.c),
+// the loop-chain analysis (schedule.c) with the globals it guards,
 // the POETS graph and both XML writers (to /dev/null). Diagnostics go to
 // /dev/null too; a fatal one jumps back here instead of exiting; everything
 // op2c allocated is released after each input.
@@ -56,6 +56,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       protocol_check_sizes(proto, TINSEL_MAX_PAYLOAD);
       protocol_dump(devnull, proto);
       schedule_dump(devnull, schedule_analyse(prog));
+      SrcEdit *edits;
+      int nedits = schedule_deferred_gbls(prog, &edits);
+      for (int i = 1; i < nedits; i++) // in text order, none inside another
+        if (edits[i].at < edits[i - 1].at + edits[i - 1].len)
+          abort();
       if (diag_errors == 0 && prog->nloops > 0) {
         GGraphType *g = graph_build(prog, proto);
         if (diag_errors == 0)
