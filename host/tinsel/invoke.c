@@ -531,8 +531,8 @@ void op2t_gbl_scope_end(void **guard) {
   free(g);
 }
 
-void *op2t_gbl_ready(void *addr) {
-  wait_written(addr, 1);
+void *op2t_gbl_ready(void *addr, size_t bytes) {
+  wait_written(addr, bytes);
   return addr;
 }
 

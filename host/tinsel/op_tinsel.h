@@ -145,11 +145,11 @@ void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int n
  * when the variable's scope ends. */
 void *op2t_gbl_scope_begin(void *addr, size_t bytes);
 void op2t_gbl_scope_end(void **guard);
-void *op2t_gbl_ready(void *addr);
+void *op2t_gbl_ready(void *addr, size_t bytes);
 #define OP2T_GBL_SCOPE(v)                                                                                   \
   __attribute__((cleanup(op2t_gbl_scope_end), unused)) void *op2t_gbl_guard_##v = op2t_gbl_scope_begin(&(v), \
                                                                                                   sizeof(v))
-#define OP2T_GBL(v) (*(__typeof__(v) *)op2t_gbl_ready(&(v)))
+#define OP2T_GBL(v) (*(__typeof__(v) *)op2t_gbl_ready(&(v), sizeof(v)))
 
 #ifdef __cplusplus
 }

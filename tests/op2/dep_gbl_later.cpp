@@ -6,7 +6,8 @@
 // before the next round's loop, a later loop reading the global (its begin
 // carries the value), two loops adding to one global with no host use
 // between, a block's local, two declarators in one declaration, helpers
-// whose local is read at the return or never (the scope's end waits), and
+// whose local is read at the return or never (the scope's end waits), a
+// struct whose second member a loop writes (its uses wait for the whole), and
 // what op2c cannot see through: a static local, a file-scope variable and
 // one whose address is taken. Integers: compared exactly with a replay.
 #include "op_seq.h"
@@ -23,6 +24,10 @@ inline void across(const int *a, const int *b, int *s) { *s += *a - 2 * *b; }
 
 int file_total; // file scope: other code could read it, so the call waits
 
+struct Pair {
+  int lo, hi;
+};
+
 static int unread(op_dat p_v);
 static int sum_of(op_dat p_v);
 
@@ -34,9 +39,10 @@ int main(int argc, char **argv) {
   decl_mesh(2, 1, 5, 3);
   op_dat p_v = op_decl_dat(nodes, 1, "int", v, "p_v");
 
-  int got[ROUNDS][8], want[ROUNDS][8];
+  int got[ROUNDS][9], want[ROUNDS][9];
   int total = 0, top = -1; // two declarators, both guarded
   int across_sum = 0;
+  Pair pair = {0, 0}; // the loop writes pair.hi
   int escaped = 0, *where = &escaped; // its address is taken: not guarded
   for (int k = 0; k < ROUNDS; k++) {
     total = 0; // waits for the last round's total
@@ -63,6 +69,9 @@ int main(int argc, char **argv) {
                 op_arg_gbl(&file_total, 1, "int", OP_INC));
     op_par_loop(add_up, "escaped", nodes, op_arg_dat(p_v, -1, OP_ID, 1, "int", OP_READ),
                 op_arg_gbl(&escaped, 1, "int", OP_INC));
+    op_par_loop(top_of, "pair_hi", nodes, op_arg_dat(p_v, -1, OP_ID, 1, "int", OP_READ),
+                op_arg_gbl(&pair.hi, 1, "int", OP_MAX));
+    got[k][8] = pair.hi; // at once: its wait must cover the member, 4 bytes in
     int r = unread(p_v) + sum_of(p_v);
     // A later loop reads total: its begin carries this round's sum.
     op_par_loop(bump, "bump", nodes, op_arg_gbl(&total, 1, "int", OP_READ), op_arg_gbl(&k, 1, "int", OP_READ),
@@ -89,11 +98,12 @@ int main(int argc, char **argv) {
     escaped_r += sum;
     want[k][0] = total_r, want[k][1] = top_r, want[k][2] = across_r, want[k][3] = kept_r;
     want[k][4] = 100 * k + sum, want[k][5] = k + sum, want[k][6] = escaped_r, want[k][7] = 7 + 5 + sum;
+    want[k][8] = top_r;
     for (int n = 0; n < NN; n++)
       v[n] = (v[n] * 3 + total_r + k) % 97;
   }
   for (int k = 0; k < ROUNDS; k++)
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < 9; i++)
       CHECK_EQ_I(got[k][i], want[k][i]);
   CHECK_DAT_I(p_v, v, NN);
   op_exit();
