@@ -632,7 +632,7 @@ void schedule_dump(FILE *out, const Schedule *s) {
 
 //
 // Global results that may land later (--target tinsel, docs/tinsel-backend.md
-// "Globals written by invocations")
+// "Globals the host waits for where it uses them")
 //
 // A call that writes a global (op_arg_gbl INC, MIN, MAX, WRITE, RW) made the
 // host wait for its end at once. For a local variable whose every use op2c
@@ -718,17 +718,15 @@ static bool declares(const Body *b, int i, int *stmt) {
   return true;
 }
 
-static bool loop_writes_name(const IRLoop *l, const char *name) {
-  for (int a = 0; a < l->nargs; a++) {
-    const IRArg *g = &l->args[a];
-    if (g->kind == ARG_GBL && g->gbl_expr && !g->gbl_const && acc_writes(g->acc) && !strcmp(gbl_name(g->gbl_expr), name))
-      return true;
-  }
-  return false;
+// Token i is the variable NAME (not a member or a qualified name of that spelling).
+static bool names(const Body *b, int i, const char *name) {
+  const Token *t = b->toks[i], *prev = b->toks[i - 1];
+  return t->kind == TK_IDENT && tok_equal(t, name) && !tok_equal(prev, ".") && !tok_equal(prev, "->") &&
+         !tok_equal(prev, "::");
 }
 
-static void add_edit(SrcEdit **edits, int *n, const Token *t, int len, char *text) {
-  VEC_PUSH(*edits, *n, ((SrcEdit){t->loc, len, text}));
+static void add_edit(SrcEdit **edits, int *n, const char *at, int len, char *text) {
+  VEC_PUSH(*edits, *n, ((SrcEdit){at, len, text}));
 }
 
 // NAME in body B: its declaration and its uses, or false.
@@ -739,10 +737,9 @@ static bool defer_name(const Body *b, const char *name, SrcEdit **edits, int *n)
       i = b->match[i + 1];
       continue;
     }
-    const Token *t = b->toks[i], *prev = b->toks[i - 1];
-    if (t->kind != TK_IDENT || !tok_equal(t, name) || tok_equal(prev, ".") || tok_equal(prev, "->") ||
-        tok_equal(prev, "::"))
+    if (!names(b, i, name))
       continue;
+    const Token *t = b->toks[i], *prev = b->toks[i - 1];
     if (t->from_macro || t->file != b->func->tok->file)
       return false;
     int s;
@@ -769,17 +766,12 @@ static bool defer_name(const Body *b, const char *name, SrcEdit **edits, int *n)
   for (int i = 0; i + 1 < b->n; i++) // a C++ lambda that captures by reference may run later
     if (tok_equal(b->toks[i], "[") && tok_equal(b->toks[i + 1], "&"))
       return false;
-  const Token *semi = b->toks[b->end[stmt]];
-  VEC_PUSH(*edits, *n, ((SrcEdit){semi->loc + 1, 0, format(" OP2T_GBL_SCOPE(%s);", name)}));
+  add_edit(edits, n, b->toks[b->end[stmt]]->loc + 1, 0, format(" OP2T_GBL_SCOPE(%s);", name)); // after its `;`
   for (int i = decl + 1; i < close; i++) {
-    if (b->loop[i] >= 0 && is_call(b, i)) {
+    if (b->loop[i] >= 0 && is_call(b, i))
       i = b->match[i + 1];
-      continue;
-    }
-    const Token *t = b->toks[i], *prev = b->toks[i - 1];
-    if (t->kind == TK_IDENT && tok_equal(t, name) && !tok_equal(prev, ".") && !tok_equal(prev, "->") &&
-        !tok_equal(prev, "::"))
-      add_edit(edits, n, t, t->len, format("OP2T_GBL(%s)", name));
+    else if (names(b, i, name))
+      add_edit(edits, n, b->toks[i]->loc, b->toks[i]->len, format("OP2T_GBL(%s)", name));
   }
   return true;
 }
@@ -810,7 +802,7 @@ int schedule_deferred_gbls(const Program *prog, SrcEdit **edits) {
         while (*e == ' ')
           e++;
         char *name = gbl_name(g->gbl_expr);
-        if (*e != '&' || strmap_get(&tried, name) || !loop_writes_name(l, name))
+        if (*e != '&' || strmap_get(&tried, name))
           continue;
         strmap_put(&tried, name, (void *)1);
         int mark = n;

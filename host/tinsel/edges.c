@@ -29,8 +29,7 @@ static op2t_fanout *fanout_for(op2t_fanouts *fs, int type, int pin, int kind, in
   return f;
 }
 
-/* The map slot of slot k of arg a, and the target of element e through it. */
-static int target(const op2t_arg *a, const op_arg *arg, int e, int k) {
+int op2t_map_target(const op2t_arg *a, const op_arg *arg, int e, int k) {
   int slot = a->slots > 1 ? k : a->idx;
   if (!arg->map || slot < 0 || slot >= arg->map->dim)
     op2t_fatal("arg through map \"%s\": slot %d is outside its dim %d", arg->map ? arg->map->name : "(null)",
@@ -53,7 +52,7 @@ static void add_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args
     int nt = devs[a->type].n;
     for (int e = 0; e < n; e++)
       for (int k = 0; k < a->slots; k++) {
-        int to = target(a, &args[i], e, k);
+        int to = op2t_map_target(a, &args[i], e, k);
         if (a->read_send >= 0 && !(a->fresh_bit >= 0 && landed >> a->fresh_bit & 1)) {
           op2t_fanout *f = fanout_for(fs, a->type, a->read_send, OP2T_EDGE_READ, nt);
           if (pass == 0)
@@ -125,7 +124,7 @@ void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs) {
         continue;
       for (int e = 0; e < devs[inv->iter_type].n; e++)
         for (int k = 0; k < a->slots; k++)
-          total[target(a, &args[i], e, k)]++;
+          total[op2t_map_target(a, &args[i], e, k)]++;
     }
     for (int d = 0; d < dv->n; d++) {
       if (total[d] > UINT16_MAX)

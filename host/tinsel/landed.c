@@ -74,14 +74,9 @@ uint32_t op2t_land_bits(const op2t_invocation *inv, const op_arg *args) {
 
 /* The pads of arg I of every element of the iteration set, from the host's copy. */
 static void gather(const op2t_arg *a, const op_arg *arg, op2t_devs *it) {
-  const op_map m = arg->map;
   for (int e = 0; e < it->n; e++)
     for (int k = 0; k < a->slots; k++) {
-      int slot = a->slots > 1 ? k : a->idx;
-      int to = m->map[(size_t)e * m->dim + slot];
-      if (slot < 0 || slot >= m->dim || to < 0 || to >= m->to->size)
-        op2t_fatal("map \"%s\": element %d, slot %d is %d, outside set \"%s\" (size %d)", m->name, e, slot, to,
-                   m->to->name, m->to->size);
+      int to = op2t_map_target(a, arg, e, k);
       memcpy(it->state + (size_t)e * it->state_bytes + a->pad_off + (size_t)k * (size_t)a->dat_bytes,
              arg->dat->data + (size_t)to * (size_t)a->dat_bytes, (size_t)a->dat_bytes);
     }

@@ -97,6 +97,10 @@ void *op2t_calloc(size_t n, size_t size);
 void *op2t_grow(void *p, size_t n, size_t size);
 
 /* edges.c */
+/* The element of ARG's map target that slot K of arg A reaches from
+ * element E (the slot of a vector arg is K, else A's idx); fatal when the
+ * slot or the map's entry is out of range. */
+int op2t_map_target(const op2t_arg *a, const op_arg *arg, int e, int k);
 /* LANDED: the fresh bits whose reads the host lands: their read edges are left out. */
 void op2t_build_edges(op2t_fanouts *fs, const op2t_invocation *inv, op_arg *args, op2t_devs *devs, uint32_t landed);
 void op2t_free_edges(op2t_fanouts *fs);

@@ -181,8 +181,6 @@ static void gen_fused_sites(FILE *out, const IRLoop *l) {
   }
 }
 
-// Writes the translated copy of prog's file; returns false on error. The
-// tinsel back end shares it, with its own header lines and loop functions.
 // The text up to edit E, then its replacement; returns where the copy goes on.
 static const char *apply_edit(FILE *out, const char *pos, const SrcEdit *e) {
   fwrite(pos, 1, (size_t)(e->at - pos), out);
@@ -190,6 +188,9 @@ static const char *apply_edit(FILE *out, const char *pos, const SrcEdit *e) {
   return e->at + e->len;
 }
 
+// Writes the translated copy of prog's file; returns false on error. The
+// tinsel back end shares it, with its own header lines and loop functions
+// (and its edits of the text: tr->edits).
 bool translate_source(const Program *prog, const char *path, const Translation *tr) {
   char *text;
   size_t len;
