@@ -81,6 +81,7 @@ uint32_t place_device(const PlaceGraph *g, int type, uint32_t index) {
 }
 
 uint32_t place_num_devices(const PlaceGraph *g) { return g->ndevices; }
+int place_num_types(const PlaceGraph *g) { return g->ntypes; }
 
 int place_type_of(const PlaceGraph *g, uint32_t device) {
   int lo = 0, hi = g->ntypes - 1;

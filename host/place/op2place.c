@@ -45,6 +45,19 @@ static void print_cut(const char *what, const PlaceCutStats *s) {
          s->threads_used, s->max_devices_per_thread);
 }
 
+/* Each type's devices per thread of its group: the busiest thread bounds a
+ * loop over the type, so a spread of more than one is work left idle. */
+static void print_balance(const PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p) {
+  printf("balance (devices per thread of the type's group):");
+  for (int t = 0; t < place_num_types(g); t++) {
+    PlaceTypeBalance b;
+    place_type_balance(g, m, p, t, &b);
+    printf("%s %s %u-%u (mean %.2f over %u threads)", t ? ";" : "", b.name, b.min, b.max,
+           b.threads ? (double)b.devices / b.threads : 0.0, b.threads);
+  }
+  putchar('\n');
+}
+
 int main(int argc, char **argv) {
   const char *config = NULL, *mesh = NULL;
   int stats = 0, images = 0, one_group = 0;
@@ -121,6 +134,7 @@ int main(int argc, char **argv) {
     PlaceCutStats s;
     place_cut_stats(g, &m, &p, &s);
     print_cut(opt.round_robin ? "round-robin" : "METIS", &s);
+    print_balance(g, &m, &p);
   }
   place_routes_free(&r);
   place_placement_free(&p);

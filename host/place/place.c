@@ -3,8 +3,10 @@
  * of one code group into the threads of that group's core pairs there.
  *
  * METIS sees every device, whatever its group, so mesh neighbours of
- * different types stay together; each level balances every group
- * (multi-constraint). A part may lack core pairs of some group (a mailbox
+ * different types stay together; each level balances every group and,
+ * where it has enough devices, every type (multi-constraint,
+ * type_constraints), and a mailbox's threads get no more than ceil(mean)
+ * of any type (even_out). A part may lack core pairs of some group (a mailbox
  * has two pairs but a program may have four groups), so after each level a
  * greedy pass moves the devices a part cannot hold to the nearest part with
  * room for their group, nearest meaning least mesh distance to their placed
@@ -128,6 +130,36 @@ static void capacities(Ctx *c, const int *grp, uint32_t n, int ngroups, int npar
   free(count), free(total);
 }
 
+/* Constraints for METIS (renumbered from 0): each group's devices are
+ * balanced over the parts, and within a group whose largest type has at
+ * least two devices per part, each type with one device per four parts is
+ * balanced on its own. Balancing a group's count alone let a thread take
+ * seven cells where another took one and six nodes (airfoil's nodes have
+ * no work once the host lands p_x), and put several bedges on one thread.
+ * Other types share their group's largest type's constraint: balancing
+ * many constraints of a few devices each, METIS bisects down to parts with
+ * none and says so on stdout. */
+static int type_constraints(const PlaceGraph *g, const uint32_t *verts, uint32_t n, int nparts, int *con) {
+  uint32_t count[PLACE_MAX_TYPES] = {0};
+  int largest[PLACE_MAX_TYPES], map[PLACE_MAX_TYPES], ncon = 0;
+  for (uint32_t i = 0; i < n; i++) count[place_type_of(g, verts[i])]++;
+  for (int k = 0; k < g->ngroups; k++) largest[k] = -1;
+  for (int t = 0; t < g->ntypes; t++) {
+    int k = g->types[t].group;
+    map[t] = -1;
+    if (count[t] && (largest[k] < 0 || count[t] > count[largest[k]])) largest[k] = t;
+  }
+  for (int t = 0; t < g->ntypes; t++) {
+    int big = largest[g->types[t].group];
+    if (count[t] && (t == big || (count[big] >= 2 * (uint32_t)nparts && count[t] * 4 >= (uint32_t)nparts)))
+      map[t] = ncon++;
+  }
+  for (int t = 0; t < g->ntypes; t++)
+    if (count[t] && map[t] < 0) map[t] = map[largest[g->types[t].group]];
+  for (uint32_t i = 0; i < n; i++) con[i] = map[place_type_of(g, verts[i])];
+  return ncon;
+}
+
 /* One level: partition VERTS into the parts of a mesh W x H (boards or the
  * mailboxes of one board), part q's units being UNIT0 + q*UNITS_PER_PART
  * onward. Writes each vertex's part into OUT (by mesh position). */
@@ -137,13 +169,8 @@ static int level(Ctx *c, const uint32_t *verts, uint32_t n, int w, int h, int un
   int nparts = w * h, ng = g->ngroups;
   int *grp = place_xalloc(n, sizeof *grp), *part = place_xalloc(n, sizeof *part);
   for (uint32_t i = 0; i < n; i++) grp[i] = g->types[place_type_of(g, verts[i])].group;
-  /* constraints: the groups present, renumbered */
-  int map[PLACE_MAX_TYPES], ncon = 0;
-  for (int k = 0; k < ng; k++) map[k] = -1;
-  for (uint32_t i = 0; i < n; i++)
-    if (map[grp[i]] < 0) map[grp[i]] = ncon++;
   int *con = place_xalloc(n, sizeof *con);
-  for (uint32_t i = 0; i < n; i++) con[i] = map[grp[i]];
+  int ncon = type_constraints(g, verts, n, nparts, con);
   int rc = place_partition(g, verts, n, nparts, con, ncon, c->seed, c->local, part);
   free(con);
   if (rc) {
@@ -182,13 +209,50 @@ static uint32_t *bucket(const uint32_t *verts, uint32_t n, const int *part, int 
   return out;
 }
 
+/* METIS balances each constraint within a tolerance that, at a few devices
+ * per thread, is a device or two (airfoil's edges: 1 to 5 a thread where
+ * the mean is 3.45, all sets in one group), and types that share a
+ * constraint are not balanced at all; the busiest thread bounds a loop.
+ * Moves devices off threads over ceil(mean) of their type, each to the
+ * thread under it that holds most of its neighbours: no thread then holds
+ * more than ceil(mean) of a type. */
+static void even_out(Ctx *c, const uint32_t *sub, uint32_t ns, int nt, int *part) {
+  PlaceGraph *g = c->g;
+  uint32_t *cnt = place_xalloc((size_t)g->ntypes * (size_t)nt, sizeof *cnt);
+  uint32_t *total = place_xalloc((size_t)g->ntypes, sizeof *total), *near = place_xalloc((size_t)nt, sizeof *near);
+  for (uint32_t i = 0; i < ns; i++) {
+    int t = place_type_of(g, sub[i]);
+    cnt[(size_t)t * nt + part[i]]++;
+    total[t]++;
+    c->local[sub[i]] = (int32_t)i;
+  }
+  for (uint32_t i = 0; i < ns; i++) {
+    int t = place_type_of(g, sub[i]);
+    uint32_t *cc = cnt + (size_t)t * nt, cap = (total[t] + (uint32_t)nt - 1) / (uint32_t)nt;
+    if (cc[part[i]] <= cap) continue;
+    memset(near, 0, (size_t)nt * sizeof *near);
+    for (uint32_t e = g->adj_first[sub[i]]; e < g->adj_first[sub[i] + 1]; e++) {
+      int32_t j = c->local[g->adj[e]];
+      if (j >= 0) near[part[j]]++;
+    }
+    int best = -1; /* one exists: the counts sum to at most cap * nt */
+    for (int q = 0; q < nt; q++)
+      if (cc[q] < cap && (best < 0 || near[q] > near[best])) best = q;
+    cc[part[i]]--, cc[best]++;
+    part[i] = best;
+  }
+  for (uint32_t i = 0; i < ns; i++) c->local[sub[i]] = -1;
+  free(cnt), free(total), free(near);
+}
+
 /* Devices of one mailbox: per group, METIS over the threads of the group's
- * units in the mailbox. */
+ * units in the mailbox, then each type evened out. */
 static int threads_of_mailbox(Ctx *c, const uint32_t *verts, uint32_t n, int mbox_global) {
   PlaceGraph *g = c->g;
   const PlaceMachine *m = c->m;
   uint32_t *sub = place_xalloc(n, sizeof *sub), *threads = place_xalloc((size_t)m->threads_per_mbox, sizeof *threads);
   int *part = place_xalloc(n, sizeof *part);
+  int *con = place_xalloc(n, sizeof *con);
   int rc = 0;
   for (int k = 0; k < g->ngroups && !rc; k++) {
     uint32_t ns = 0;
@@ -206,10 +270,13 @@ static int threads_of_mailbox(Ctx *c, const uint32_t *verts, uint32_t n, int mbo
       rc = place_fail(g, "internal error: mailbox %d holds group %d devices but no unit of it", mbox_global, k);
       break;
     }
-    rc = place_partition(g, sub, ns, nt, NULL, 1, c->seed, c->local, part);
+    int ncon = type_constraints(g, sub, ns, nt, con);
+    rc = place_partition(g, sub, ns, nt, con, ncon, c->seed, c->local, part);
+    if (!rc) even_out(c, sub, ns, nt, part);
     for (uint32_t i = 0; i < ns && !rc; i++) c->thread[sub[i]] = threads[part[i]];
   }
   free(sub), free(threads), free(part);
+  free(con);
   return rc;
 }
 
@@ -376,4 +443,24 @@ void place_cut_stats(const PlaceGraph *g, const PlaceMachine *m, const PlacePlac
     if (k > s->max_devices_per_thread) s->max_devices_per_thread = k;
     s->threads_used += k > 0;
   }
+}
+
+void place_type_balance(const PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p, int type,
+                        PlaceTypeBalance *b) {
+  memset(b, 0, sizeof *b);
+  if (type < 0 || type >= g->ntypes) return;
+  const PlaceType *ty = &g->types[type];
+  uint32_t *count = place_xalloc(p->nthreads, sizeof *count);
+  for (uint32_t i = 0; i < ty->count; i++) count[p->thread[ty->first + i]]++;
+  b->name = ty->name;
+  b->devices = ty->count;
+  b->min = UINT32_MAX;
+  for (uint32_t t = 0; t < p->nthreads; t++) {
+    if (p->unit_group[place_thread_unit(m, t)] != ty->group) continue;
+    b->threads++;
+    if (count[t] < b->min) b->min = count[t];
+    if (count[t] > b->max) b->max = count[t];
+  }
+  if (!b->threads) b->min = 0;
+  free(count);
 }

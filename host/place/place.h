@@ -144,6 +144,16 @@ typedef struct {
 void place_cut_stats(const PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p,
                      PlaceCutStats *s);
 
+/* How evenly one device type is spread: its devices per thread, over the
+ * threads of its code group's core pairs (TYPE out of range: all zero). */
+typedef struct {
+  const char *name;
+  uint32_t devices, threads, min, max;
+} PlaceTypeBalance;
+int place_num_types(const PlaceGraph *g);
+void place_type_balance(const PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *p, int type,
+                        PlaceTypeBalance *b);
+
 /* ------------------------------------------------------------ routing */
 
 enum { PLACE_TO_MAILBOX, PLACE_TO_KEY, PLACE_TO_HOST };

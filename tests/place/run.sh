@@ -26,6 +26,19 @@ fi
 out=$("$op2place" --config box --mesh "$mesh" --stats --images 2>&1)
 check "op2place places and routes the 1800-cell mesh on a box" grep -q '^routes: .* key sends' <<<"$out"
 check "op2place --stats prints the cut" grep -q '^METIS *edges 43480:' <<<"$out"
+# Every type evenly over its group's threads: with all four sets in one group
+# (7.2 devices a thread), balancing the group's count alone gave one thread
+# four cells and another one, and METIS's tolerance five edges where the
+# mean is 3.45. Now no thread holds more than ceil(mean) of a type.
+out=$("$op2place" --config board --mesh "$mesh" --stats --one-group 2>&1)
+balance=$(grep '^balance' <<<"$out")
+check "op2place --stats prints each type's balance" grep -q 'cells [0-9]*-[0-9]* (mean 1.76 over 1024 threads)' <<<"$balance"
+check "op2place --one-group: no thread over ceil(mean) of any type" awk '
+  /^balance/ { seen = 1; sub(/^[^:]*: /, ""); n = split($0, item, "; ")
+               for (i = 1; i <= n; i++) { split(item[i], f, " "); split(f[2], r, "-")
+                 mean = f[4] + 0; c = int(mean); if (c < mean) c++
+                 if (r[2] + 0 > c) { print item[i]; bad = 1 } } }
+  END { exit bad || !seen }' <<<"$balance"
 expect() { # NAME WANT_RC WANT_STDERR_SUBSTRING ARGS...
   local name=$1 want_rc=$2 want=$3 got rc; shift 3
   got=$("$op2place" "$@" 2>&1 >/dev/null); rc=$?
