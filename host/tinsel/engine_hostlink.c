@@ -926,6 +926,12 @@ static void finish(void) {
   hw.st.cycles_end = cycles_of(hw.im->threads[0].addr);
   hw.st.ss = op2t_calloc(hw.im->nthreads + 1, sizeof(ss_stats));
   thread_stats(SS_KEY_STATS, hw.st.ss);
+  hw.st.thread_addr = op2t_calloc(hw.im->nthreads + 1, sizeof(uint32_t));
+  hw.st.thread_devices = op2t_calloc(hw.im->nthreads + 1, sizeof(uint32_t));
+  for (uint32_t i = 0; i < hw.im->nthreads; i++) {
+    hw.st.thread_addr[i] = hw.im->threads[i].addr;
+    hw.st.thread_devices[i] = ((const ss_thread_image *)hw.im->threads[i].image)->num_devices;
+  }
   if (!hw.no_debug && hl_sync_stdout(hw.h, stdout) < 0)
     fprintf(stderr, "op2 tinsel: the threads' last output may be incomplete: %s\n", hl_error(hw.h));
   if (!hw.no_debug)
@@ -945,7 +951,7 @@ static void finish(void) {
   hw.st.config = hw.im->machine.name;
   hw.st.nboards = hw.im->machine.nboards;
   op2t_hw_report(&hw.st);
-  free(hw.st.ss);
+  free(hw.st.ss), free(hw.st.thread_addr), free(hw.st.thread_devices);
   op2t_kv_free(&hw.st.tsim_stats);
   op2t_images_free(hw.im);
   hw.im = NULL;
@@ -978,6 +984,12 @@ static void setup(const char *name, int spawn) {
     die("OP2_TINSEL_BEGIN=%s: expected key (one routing-key send per invocation) or threads (one send per thread)",
         begin);
   hw.begin_by_key = !(begin && !strcmp(begin, "threads"));
+  /* OP2_TINSEL_UTIL=FILE: per-thread utilisation at exit (sim_report.c);
+   * opened now, so that a path that cannot be written stops the run before it. */
+  const char *util = getenv("OP2_TINSEL_UTIL");
+  if (util && *util && !(hw.st.util = fopen(util, "w")))
+    die("OP2_TINSEL_UTIL=%s: cannot write it: %s", util, strerror(errno));
+  hw.st.util_path = util;
   /* A dead link must be an error message, not a silent SIGPIPE; and tsim
    * must not outlive a program that exits without op_exit. */
   signal(SIGPIPE, SIG_IGN);

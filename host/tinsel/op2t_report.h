@@ -6,6 +6,7 @@
 #define OP2T_REPORT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "op2t_sim.h"
 #include "softswitch.h"
@@ -26,6 +27,10 @@ typedef struct {
   uint64_t cycles_at_load, cycles_end; /* root-thread cycle counter: at the last boot, at exit */
   uint32_t threads;          /* threads with devices (last load) */
   ss_stats *ss;              /* [threads]: softswitch statistics at exit */
+  uint32_t *thread_addr;     /* [threads]: hardware thread ids (tinsel.md §2.4) */
+  uint32_t *thread_devices;  /* [threads]: devices on each */
+  FILE *util;                /* OP2_TINSEL_UTIL's file, open from the start; closed by the report */
+  const char *util_path;
   ss_stats ss_before;        /* summed over the threads of earlier loads */
   op2t_kv tsim_stats;        /* one block per tsim run */
   int ninv;

@@ -9,6 +9,7 @@
  * with "op2 tinsel:" or two spaces so scripts can find them.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -79,8 +80,30 @@ static double link_flits(const op2t_kv *kv) {
   return v;
 }
 
+/* OP2_TINSEL_UTIL=FILE: the same per thread, one line each, tab-separated,
+ * for a plot or a sort: which threads bound a run (docs/tinsel-backend.md). */
+static void utilisation_file(const op2t_hw_stats *s, double span) {
+  FILE *f = s->util;
+  if (!f)
+    return;
+  fprintf(f, "# thread\tcore\tslot\tdevices\tbusy\thandler_calls\trecv_remote\tsent_remote\tsent_local\n");
+  for (uint32_t t = 0; t < s->threads; t++) {
+    const ss_stats *x = &s->ss[t];
+    double busy = span > 0 ? 1.0 - (double)x->idle_cycles / span : 0;
+    uint32_t a = s->thread_addr ? s->thread_addr[t] : t;
+    fprintf(f, "0x%x\t%u\t%u\t%u\t%.4f\t%u\t%u\t%u\t%u\n", a, a >> TinselLogThreadsPerCore,
+            a & ((1u << TinselLogThreadsPerCore) - 1), s->thread_devices ? s->thread_devices[t] : 0,
+            busy < 0 ? 0 : busy > 1 ? 1 : busy, x->handler_calls, x->recv_remote, x->sent_remote, x->sent_local);
+  }
+  if (fclose(f) != 0)
+    fprintf(stderr, "op2 tinsel: OP2_TINSEL_UTIL=%s: writing it failed: %s\n", s->util_path, strerror(errno));
+  else
+    fprintf(stderr, "op2 tinsel: per-thread utilisation written to %s (%u threads)\n", s->util_path, s->threads);
+}
+
 static void utilisation(const op2t_hw_stats *s) {
   double span = (double)(s->cycles_end - s->cycles_at_load);
+  utilisation_file(s, span);
   if (!s->threads || span <= 0)
     return;
   int bucket[10] = {0};

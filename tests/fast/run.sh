@@ -92,6 +92,26 @@ if "$BUILD/bin/op2c" --target tinsel --imem real --fw-config tile -O2 ${TEST_CFL
     fi
     for d in $kept; do rm -rf "$d"; done
   done
+  # OP2_TINSEL_UTIL: a line per thread with devices of the last load, the
+  # busiest as busy as the summary's max; a path that cannot be written
+  # stops the run first.
+  out=$(cd "$tmp" && TSIM_ENGINE=fast OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_UTIL="$tmp/util.tsv" \
+        timeout 300 ./direct_inc_tinsel 2>&1); rc=$?
+  want=$(sed -n 's/^op2 tinsel: thread utilisation .* \([0-9]*\) threads with devices: .* max \([0-9.]*\)%$/\1 \2/p' <<<"$out")
+  got=$(awk -F'\t' '!/^#/ { n++; if ($5 > max) max = $5; if ($5 < 0 || $5 > 1 || $4 < 1) bad = 1 }
+                    END { printf "%d %.1f%s", n, 100 * max, bad ? " bad" : "" }' "$tmp/util.tsv" 2>/dev/null)
+  if [ $rc -eq 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]; then
+    pass "OP2_TINSEL_UTIL: a line for each of the $(cut -d' ' -f1 <<<"$want") threads, the busiest as the summary's"
+  else
+    fail "OP2_TINSEL_UTIL" "exit $rc; file: threads, max busy % = $got; summary: $want" "$(tail -n 5 <<<"$out")"
+  fi
+  out=$(cd "$tmp" && OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_UTIL="$tmp/no/such/dir/u.tsv" \
+        timeout 60 ./direct_inc_tinsel 2>&1); rc=$?
+  if [ $rc -ne 0 ] && grep -q "OP2_TINSEL_UTIL=$tmp/no/such/dir/u.tsv: cannot write it: No such file" <<<"$out"; then
+    pass "OP2_TINSEL_UTIL with a path that cannot be written is refused (exit $rc)"
+  else
+    fail "OP2_TINSEL_UTIL with a path that cannot be written is refused" "exit $rc" "$(tail -n 3 <<<"$out")"
+  fi
   out=$(cd "$tmp" && OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_EXTRA_SLOT=yes timeout 60 ./direct_inc_tinsel 2>&1)
   rc=$?
   if [ $rc -ne 0 ] && grep -q 'OP2_TINSEL_EXTRA_SLOT=yes: expected 1 .* or 0 ' <<<"$out"; then
