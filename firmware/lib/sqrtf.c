@@ -1,15 +1,16 @@
 // sqrtf.c: correctly rounded single-precision square root. Tinsel's FPU
-// has no fsqrt (tinsel.md §1.1) but multiplies and subtracts: three Newton
-// steps of the reciprocal square root in float give the root to within a
-// few units, and the exact remainder in integers (one 32-bit multiply)
-// steps it to the IEEE result (round to nearest even), so firmware matches
-// the host's sqrtf bit for bit. About 71 instructions a root in airfoil
-// (86 with the steps as a loop), where a digit-by-digit loop took ~230
-// (adt_calc takes five roots per cell). The float steps only estimate:
-// whatever their rounding (and Tinsel's conversions), the integer steps
-// decide (at most three over every float in [0.5, 2) on the host), so the
-// host tests exercise the same answers. Unit-tested on the host against
-// sqrtf.
+// has no fsqrt (tinsel.md §1.1) but multiplies, adds and divides: a
+// reciprocal-root estimate from the exponent bits and two of Heron's steps
+// in float give the root to within a few units, and the exact remainder in
+// integers (one 32-bit multiply) steps it to the IEEE result (round to
+// nearest even), so firmware matches the host's sqrtf bit for bit. About 65
+// instructions a root in airfoil (71 with three Newton steps of the
+// reciprocal root, 86 with those as a loop), where a digit-by-digit loop
+// took ~230 (adt_calc takes five roots per cell). The float steps only
+// estimate: whatever their rounding (Tinsel's divide and conversions are
+// not always correctly rounded), the integer steps decide (at most four
+// over every float in [0.5, 2) on the host), so the host tests exercise
+// the same answers. Unit-tested on the host against sqrtf.
 #include "fwlib.h"
 
 static uint32_t f2u(float f) { union { float f; uint32_t u; } c = { .f = f }; return c.u; }
@@ -35,16 +36,17 @@ float fw_sqrtf(float x) {
   // x = man * 2^(e-23); with e made even (man in [2^23, 2^25)),
   // sqrt(x) = sqrt(P) * 2^(e/2 - 23) where P = man * 2^23 is in [2^46, 2^48).
   if (e & 1) { man <<= 1; e--; }
-  float fp = (float)(int32_t)man * 8388608.0f, h = 0.5f * fp;  // signed: Tinsel has no fcvt.s.wu
-  float y = u2f(0x5f3759dfu - (f2u(fp) >> 1)); // 1/sqrt(P) within 3.5 %
-  // Three steps written out: as a loop, GCC carried y through an integer
-  // register (3 moves a step) beside the loop's own 2 instructions.
-  y = y * (1.5f - h * y * y);
-  y = y * (1.5f - h * y * y);
-  y = y * (1.5f - h * y * y);
-  // Q: the estimate fp * y of sqrt(P) as an integer (Tinsel's conversion
-  // rounds to nearest where the host's truncates: either is a start).
-  uint32_t q = (uint32_t)(int32_t)(fp * y);
+  float fp = (float)(int32_t)man * 8388608.0f;  // signed: Tinsel has no fcvt.s.wu
+  float y = fp * u2f(0x5f3759dfu - (f2u(fp) >> 1)); // sqrt(P) within 3.5 %
+  // Two of Heron's steps (relative error e -> e^2 / 2: 6e-4, then 2e-7,
+  // a few units of Q): 7 floating-point operations where three Newton
+  // steps of the reciprocal took 13. Tinsel's divide is not always
+  // correctly rounded; the integer steps below decide, whatever it gives.
+  y = 0.5f * (y + fp / y);
+  y = 0.5f * (y + fp / y);
+  // Q: the estimate of sqrt(P) as an integer (Tinsel's conversion rounds
+  // to nearest where the host's truncates: either is a start).
+  uint32_t q = (uint32_t)(int32_t)y;
   // REM = P - Q^2 is within a few times 2^25 of 0, so its low 32 bits are it:
   // Q steps to floor(sqrt(P)), where 0 <= REM <= 2Q.
   int32_t rem = (int32_t)((man << 23) - q * q);
