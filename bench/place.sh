@@ -37,4 +37,7 @@ run() {
 
 run "METIS placement and routes on $config" --config "$config" --mesh "$mesh" --stats --images
 run "round-robin placement and routes on $config" --config "$config" --mesh "$mesh" --stats --round-robin
+# The code groups the OP2 runtime gives airfoil sp ({nodes, cells}, {edges,
+# bedges}): two types a group, each balanced over the threads on its own.
+run "METIS placement with the OP2 runtime's groups on $config" --config "$config" --mesh "$mesh" --stats --op2-groups
 finish

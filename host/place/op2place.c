@@ -2,7 +2,7 @@
  * and say how long it took and how good it is.
  *
  *   op2place --config NAME --mesh FILE [--stats] [--images] [--seed N]
- *            [--round-robin] [--one-group] [--state-bytes N]
+ *            [--round-robin] [--one-group | --op2-groups] [--state-bytes N]
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -23,7 +23,7 @@ static double now(void) {
 static void usage(const char *msg, const char *arg) {
   if (msg) fprintf(stderr, "op2place: %s%s%s\n", msg, arg ? " " : "", arg ? arg : "");
   fprintf(stderr, "usage: op2place --config NAME --mesh FILE [--stats] [--images] [--seed N]\n"
-                  "                [--round-robin] [--one-group] [--state-bytes N]\n");
+                  "                [--round-robin] [--one-group | --op2-groups] [--state-bytes N]\n");
   exit(2);
 }
 
@@ -73,6 +73,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(o, "--images")) images = 1;
     else if (!strcmp(o, "--round-robin")) opt.round_robin = 1;
     else if (!strcmp(o, "--one-group")) one_group = 1;
+    else if (!strcmp(o, "--op2-groups")) one_group = 2; /* as the OP2 runtime places airfoil sp */
     else if (!strcmp(o, "--help")) usage(NULL, NULL);
     else usage("unknown or incomplete option", o);
   }
