@@ -921,8 +921,11 @@ static void finish(void) {
   hw.exiting = 1;
   if (held.n) /* a program that ends without op_exit */
     load_held();
-  if (!hw.im || !hw.h)
+  if (!hw.im || !hw.h) {
+    if (hw.st.util) /* nothing ran on the devices: the header alone */
+      fclose(hw.st.util);
     return;
+  }
   hw.st.cycles_end = cycles_of(hw.im->threads[0].addr);
   hw.st.ss = op2t_calloc(hw.im->nthreads + 1, sizeof(ss_stats));
   thread_stats(SS_KEY_STATS, hw.st.ss);
@@ -989,6 +992,8 @@ static void setup(const char *name, int spawn) {
   const char *util = getenv("OP2_TINSEL_UTIL");
   if (util && *util && !(hw.st.util = fopen(util, "w")))
     die("OP2_TINSEL_UTIL=%s: cannot write it: %s", util, strerror(errno));
+  if (hw.st.util)
+    fputs("# thread\tcore\tslot\tdevices\tbusy\thandler_calls\trecv_remote\tsent_remote\tsent_local\n", hw.st.util);
   hw.st.util_path = util;
   /* A dead link must be an error message, not a silent SIGPIPE; and tsim
    * must not outlive a program that exits without op_exit. */

@@ -86,7 +86,6 @@ static void utilisation_file(const op2t_hw_stats *s, double span) {
   FILE *f = s->util;
   if (!f)
     return;
-  fprintf(f, "# thread\tcore\tslot\tdevices\tbusy\thandler_calls\trecv_remote\tsent_remote\tsent_local\n");
   for (uint32_t t = 0; t < s->threads; t++) {
     const ss_stats *x = &s->ss[t];
     double busy = span > 0 ? 1.0 - (double)x->idle_cycles / span : 0;
