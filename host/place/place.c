@@ -5,7 +5,8 @@
  * METIS sees every device, whatever its group, so mesh neighbours of
  * different types stay together; each level balances every group and,
  * where it has enough devices, every type (multi-constraint,
- * type_constraints), and a mailbox's threads get no more than ceil(mean)
+ * type_constraints); then a board's mailboxes and each mailbox's threads
+ * are evened out, so that no thread holds more than ceil(the board's mean)
  * of any type (even_out). A part may lack core pairs of some group (a mailbox
  * has two pairs but a program may have four groups), so after each level a
  * greedy pass moves the devices a part cannot hold to the nearest part with
@@ -213,36 +214,47 @@ static uint32_t *bucket(const uint32_t *verts, uint32_t n, const int *part, int 
  * per thread, is a device or two (airfoil's edges: 1 to 5 a thread where
  * the mean is 3.45, all sets in one group), and types that share a
  * constraint are not balanced at all; the busiest thread bounds a loop.
- * Moves devices off threads over ceil(mean) of their type, each to the
- * thread under it that holds most of its neighbours: no thread then holds
- * more than ceil(mean) of a type. */
-static void even_out(Ctx *c, const uint32_t *sub, uint32_t ns, int nt, int *part) {
+ * Moves devices off parts over their type's cap, each to the part under it
+ * that holds most of its neighbours. A part's cap for type t is its
+ * threads of t's group (SLOTS[group * nparts + part]; NULL: one each) times
+ * ceil(t's devices / those threads in all the parts): no thread of a
+ * mailbox then holds more than ceil(mean) of a type, and no mailbox more
+ * than its threads times ceil(the board's mean). */
+static void even_out(Ctx *c, const uint32_t *sub, uint32_t ns, int nparts, const uint32_t *slots, int *part) {
   PlaceGraph *g = c->g;
-  uint32_t *cnt = place_xalloc((size_t)g->ntypes * (size_t)nt, sizeof *cnt);
-  uint32_t *total = place_xalloc((size_t)g->ntypes, sizeof *total), *near = place_xalloc((size_t)nt, sizeof *near);
+  size_t nt = (size_t)g->ntypes, np = (size_t)nparts;
+  uint32_t *cnt = place_xalloc(nt * np, sizeof *cnt), *cap = place_xalloc(nt * np, sizeof *cap);
+  uint32_t *total = place_xalloc(nt, sizeof *total), *near = place_xalloc(np, sizeof *near);
   for (uint32_t i = 0; i < ns; i++) {
     int t = place_type_of(g, sub[i]);
-    cnt[(size_t)t * nt + part[i]]++;
+    cnt[(size_t)t * np + (size_t)part[i]]++;
     total[t]++;
     c->local[sub[i]] = (int32_t)i;
   }
+  for (size_t t = 0; t < nt; t++) {
+    uint64_t all = 0;
+    const uint32_t *sl = slots ? slots + (size_t)g->types[t].group * np : NULL;
+    for (size_t q = 0; q < np; q++) all += sl ? sl[q] : 1;
+    uint64_t per = all ? (total[t] + all - 1) / all : 0;
+    for (size_t q = 0; q < np; q++) cap[t * np + q] = (uint32_t)(per * (sl ? sl[q] : 1));
+  }
   for (uint32_t i = 0; i < ns; i++) {
-    int t = place_type_of(g, sub[i]);
-    uint32_t *cc = cnt + (size_t)t * nt, cap = (total[t] + (uint32_t)nt - 1) / (uint32_t)nt;
-    if (cc[part[i]] <= cap) continue;
-    memset(near, 0, (size_t)nt * sizeof *near);
+    size_t t = (size_t)place_type_of(g, sub[i]);
+    uint32_t *cc = cnt + t * np, *ct = cap + t * np;
+    if (cc[part[i]] <= ct[part[i]]) continue;
+    memset(near, 0, np * sizeof *near);
     for (uint32_t e = g->adj_first[sub[i]]; e < g->adj_first[sub[i] + 1]; e++) {
       int32_t j = c->local[g->adj[e]];
       if (j >= 0) near[part[j]]++;
     }
-    int best = -1; /* one exists: the counts sum to at most cap * nt */
-    for (int q = 0; q < nt; q++)
-      if (cc[q] < cap && (best < 0 || near[q] > near[best])) best = q;
+    int best = -1; /* one exists: the caps sum to at least the type's devices */
+    for (int q = 0; q < nparts; q++)
+      if (cc[q] < ct[q] && (best < 0 || near[q] > near[best])) best = q;
     cc[part[i]]--, cc[best]++;
     part[i] = best;
   }
   for (uint32_t i = 0; i < ns; i++) c->local[sub[i]] = -1;
-  free(cnt), free(total), free(near);
+  free(cnt), free(cap), free(total), free(near);
 }
 
 /* Devices of one mailbox: per group, METIS over the threads of the group's
@@ -272,7 +284,7 @@ static int threads_of_mailbox(Ctx *c, const uint32_t *verts, uint32_t n, int mbo
     }
     int ncon = type_constraints(g, sub, ns, nt, con);
     rc = place_partition(g, sub, ns, nt, con, ncon, c->seed, c->local, part);
-    if (!rc) even_out(c, sub, ns, nt, part);
+    if (!rc) even_out(c, sub, ns, nt, NULL, part);
     for (uint32_t i = 0; i < ns && !rc; i++) c->thread[sub[i]] = threads[part[i]];
   }
   free(sub), free(threads), free(part);
@@ -294,18 +306,27 @@ static int place_metis(Ctx *c) {
   free(board), free(all);
   int *mb = place_xalloc(n, sizeof *mb);
   uint32_t *mfirst = place_xalloc((size_t)m->mboxes_per_board + 1, sizeof *mfirst);
+  uint32_t *slots = place_xalloc((size_t)g->ngroups * (size_t)m->mboxes_per_board, sizeof *slots);
   for (int b = 0; b < m->nboards && !rc; b++) {
     const uint32_t *bv = by_board + bfirst[b];
     uint32_t bn = bfirst[b + 1] - bfirst[b];
     rc = level(c, bv, bn, m->mbox_x, m->mbox_y, b * upb, m->units_per_mbox, mb);
     if (rc) break;
+    for (int k = 0; k < g->ngroups; k++) /* each mailbox's threads of each group */
+      for (int q = 0; q < m->mboxes_per_board; q++) {
+        slots[(size_t)k * m->mboxes_per_board + q] = 0;
+        for (int u = 0; u < m->units_per_mbox; u++)
+          if (c->unit_group[b * upb + q * m->units_per_mbox + u] == k)
+            slots[(size_t)k * m->mboxes_per_board + q] += (uint32_t)m->threads_per_unit;
+      }
+    even_out(c, bv, bn, m->mboxes_per_board, slots, mb);
     uint32_t *by_mbox = bucket(bv, bn, mb, m->mboxes_per_board, mfirst);
     for (int q = 0; q < m->mboxes_per_board && !rc; q++)
       rc = threads_of_mailbox(c, by_mbox + mfirst[q], mfirst[q + 1] - mfirst[q],
                               b * m->mboxes_per_board + q);
     free(by_mbox);
   }
-  free(mb), free(mfirst), free(bfirst), free(by_board);
+  free(mb), free(mfirst), free(bfirst), free(by_board), free(slots);
   return rc;
 }
 

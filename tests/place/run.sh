@@ -29,21 +29,22 @@ check "op2place --stats prints the cut" grep -q '^METIS *edges 43480:' <<<"$out"
 # Every type evenly over its group's threads: with all four sets in one group
 # (7.2 devices a thread), balancing the group's count alone gave one thread
 # four cells and another one, and METIS's tolerance five edges where the
-# mean is 3.45. Now no thread holds more than ceil(mean) of a type (of its
-# mailbox's threads of the group: here every mailbox's mean rounds up alike).
-out=$("$op2place" --config board --mesh "$mesh" --stats --one-group 2>&1)
-balance=$(grep '^balance' <<<"$out")
-check "op2place --stats prints each type's balance" grep -q 'cells [0-9]*-[0-9]* (mean 1.76 over 1024 threads)' <<<"$balance"
-check "op2place --one-group: no thread over ceil(mean) of any type" awk '
-  /^balance/ { seen = 1; sub(/^[^:]*: /, ""); n = split($0, item, "; ")
-               for (i = 1; i <= n; i++) { split(item[i], f, " "); split(f[2], r, "-")
-                 mean = f[4] + 0; c = int(mean); if (c < mean) c++
-                 if (r[2] + 0 > c) { print item[i]; bad = 1 } } }
-  END { exit bad || !seen }' <<<"$balance"
-# The OP2 runtime's groups for airfoil sp: the cells, whose threads bound an
-# iteration, 3 or 4 a thread (the old placer: 1 to 7 on the runtime's board).
-out=$("$op2place" --config board --mesh "$mesh" --stats --op2-groups 2>&1)
-check "op2place --op2-groups: {nodes, cells} and {edges, bedges}, 512 threads each, 3-4 cells a thread" \
+# mean is 3.45; with the OP2 runtime's groups for airfoil sp, 1 to 7 cells
+# and 6 to 8 edges (mean 6.89). Now no thread holds more than ceil(mean)
+# of a type on a board.
+for groups in --one-group --op2-groups; do
+  out=$("$op2place" --config board --mesh "$mesh" --stats $groups 2>&1)
+  balance=$(grep '^balance' <<<"$out")
+  check "op2place $groups: no thread over ceil(mean) of any type" awk '
+    /^balance/ { seen = 1; sub(/^[^:]*: /, ""); n = split($0, item, "; ")
+                 for (i = 1; i <= n; i++) { split(item[i], f, " "); split(f[2], r, "-")
+                   mean = f[4] + 0; c = int(mean); if (c < mean) c++
+                   if (r[2] + 0 > c) { print item[i]; bad = 1 } } }
+    END { exit bad || !seen }' <<<"$balance"
+done
+check "op2place --stats prints each type's balance" grep -q 'cells 1-2 (mean 1.76 over 1024 threads)' <<<"$(
+  "$op2place" --config board --mesh "$mesh" --stats --one-group 2>&1)"
+check "op2place --op2-groups: {nodes, cells} and {edges, bedges}, 512 threads each" \
   grep -q 'nodes .* over 512 threads); edges .* over 512 threads); bedges .* over 512 threads); cells 3-4 (mean 3.52 over 512 threads)' <<<"$out"
 expect() { # NAME WANT_RC WANT_STDERR_SUBSTRING ARGS...
   local name=$1 want_rc=$2 want=$3 got rc; shift 3
