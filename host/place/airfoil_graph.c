@@ -33,7 +33,7 @@ enum { NMAPS = sizeof maps / sizeof maps[0] };
 /* Payload of the messages along each map (sp airfoil: up to 4 floats). */
 #define MSG_BYTES 16
 
-PlaceGraph *place_airfoil_graph(const char *path, int one_group, uint32_t state_bytes, FILE *warn,
+PlaceGraph *place_airfoil_graph(const char *path, PlaceAirfoilGroups groups, uint32_t state_bytes, FILE *warn,
                                 char *err, size_t errlen) {
   AirfoilMesh mesh;
   if (airfoil_mesh_read(path, &mesh, warn, err, errlen)) return NULL;
@@ -49,7 +49,9 @@ PlaceGraph *place_airfoil_graph(const char *path, int one_group, uint32_t state_
   }
   for (int s = 0; s < NSETS; s++)
     type[s] = place_add_type(g, set_names[s], (uint32_t)count[s], state_bytes, 0, npins[s],
-                             one_group == 1 ? 0 : one_group == 2 ? (s == NODES || s == CELLS ? 0 : 1) : s);
+                             groups == PLACE_AIRFOIL_ONE_GROUP    ? 0
+                             : groups == PLACE_AIRFOIL_OP2_GROUPS ? (s == NODES || s == CELLS ? 0 : 1)
+                                                                  : s);
   place_add_dat(g, type[NODES], "p_x", 8);
   place_add_dat(g, type[CELLS], "p_q", 16);
   const int *map_values[NMAPS] = {mesh.cell, mesh.edge, mesh.ecell, mesh.bedge, mesh.becell};

@@ -60,7 +60,8 @@ static void print_balance(const PlaceGraph *g, const PlaceMachine *m, const Plac
 
 int main(int argc, char **argv) {
   const char *config = NULL, *mesh = NULL;
-  int stats = 0, images = 0, one_group = 0;
+  int stats = 0, images = 0;
+  PlaceAirfoilGroups groups = PLACE_AIRFOIL_GROUP_PER_SET;
   PlaceOptions opt = {1, 0, 0};
   uint32_t state_bytes = 96;
   for (int a = 1; a < argc; a++) {
@@ -72,8 +73,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(o, "--stats")) stats = 1;
     else if (!strcmp(o, "--images")) images = 1;
     else if (!strcmp(o, "--round-robin")) opt.round_robin = 1;
-    else if (!strcmp(o, "--one-group")) one_group = 1;
-    else if (!strcmp(o, "--op2-groups")) one_group = 2; /* as the OP2 runtime places airfoil sp */
+    else if (!strcmp(o, "--one-group")) groups = PLACE_AIRFOIL_ONE_GROUP;
+    else if (!strcmp(o, "--op2-groups")) groups = PLACE_AIRFOIL_OP2_GROUPS; /* as the OP2 runtime places airfoil sp */
     else if (!strcmp(o, "--help")) usage(NULL, NULL);
     else usage("unknown or incomplete option", o);
   }
@@ -86,7 +87,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   double t0 = now();
-  PlaceGraph *g = place_airfoil_graph(mesh, one_group, state_bytes, stderr, err, sizeof err);
+  PlaceGraph *g = place_airfoil_graph(mesh, groups, state_bytes, stderr, err, sizeof err);
   if (!g) {
     fprintf(stderr, "op2place: %s\n", err);
     return 1;

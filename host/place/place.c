@@ -161,11 +161,61 @@ static int type_constraints(const PlaceGraph *g, const uint32_t *verts, uint32_t
   return ncon;
 }
 
+/* METIS balances each constraint within a tolerance that, at a few devices
+ * per thread, is a device or two (airfoil's edges: 1 to 5 a thread where
+ * the mean is 3.45, all sets in one group), and types that share a
+ * constraint are not balanced at all; the busiest thread bounds a loop.
+ * Moves devices off parts over their type's cap, each to the part under it
+ * that holds most of its neighbours. A part's cap for type t is its
+ * threads of t's group (UNITS[group * nparts + part] core pairs of them;
+ * NULL: a part is one thread) times ceil(t's devices / those threads in
+ * all the parts): no thread of a mailbox then holds more than ceil(mean)
+ * of a type, and no mailbox more than its threads times ceil(the board's
+ * mean). */
+static void even_out(Ctx *c, const uint32_t *sub, uint32_t ns, int nparts, const int64_t *units, int *part) {
+  PlaceGraph *g = c->g;
+  size_t nt = (size_t)g->ntypes, np = (size_t)nparts;
+  uint32_t *cnt = place_xalloc(nt * np, sizeof *cnt), *cap = place_xalloc(nt * np, sizeof *cap);
+  uint32_t *total = place_xalloc(nt, sizeof *total), *near = place_xalloc(np, sizeof *near);
+  for (uint32_t i = 0; i < ns; i++) {
+    int t = place_type_of(g, sub[i]);
+    cnt[(size_t)t * np + (size_t)part[i]]++;
+    total[t]++;
+    c->local[sub[i]] = (int32_t)i;
+  }
+  for (size_t t = 0; t < nt; t++) {
+    const int64_t *u = units ? units + (size_t)g->types[t].group * np : NULL;
+    uint64_t all = 0, tpu = units ? (uint64_t)c->m->threads_per_unit : 1;
+    for (size_t q = 0; q < np; q++) all += u ? (uint64_t)u[q] * tpu : 1;
+    uint64_t per = all ? (total[t] + all - 1) / all : 0;
+    for (size_t q = 0; q < np; q++) cap[t * np + q] = (uint32_t)(per * (u ? (uint64_t)u[q] * tpu : 1));
+  }
+  for (uint32_t i = 0; i < ns; i++) {
+    size_t t = (size_t)place_type_of(g, sub[i]);
+    uint32_t *cc = cnt + t * np, *ct = cap + t * np;
+    if (cc[part[i]] <= ct[part[i]]) continue;
+    memset(near, 0, np * sizeof *near);
+    for (uint32_t e = g->adj_first[sub[i]]; e < g->adj_first[sub[i] + 1]; e++) {
+      int32_t j = c->local[g->adj[e]];
+      if (j >= 0) near[part[j]]++;
+    }
+    int best = -1; /* one exists: the caps sum to at least the type's devices */
+    for (int q = 0; q < nparts; q++)
+      if (cc[q] < ct[q] && (best < 0 || near[q] > near[best])) best = q;
+    cc[part[i]]--, cc[best]++;
+    part[i] = best;
+  }
+  for (uint32_t i = 0; i < ns; i++) c->local[sub[i]] = -1;
+  free(cnt), free(cap), free(total), free(near);
+}
+
 /* One level: partition VERTS into the parts of a mesh W x H (boards or the
  * mailboxes of one board), part q's units being UNIT0 + q*UNITS_PER_PART
- * onward. Writes each vertex's part into OUT (by mesh position). */
+ * onward; with EVEN, each type evened out over the parts after (the
+ * mailboxes; not the boards, where a move may go to a board without a
+ * neighbour of it). Writes each vertex's part into OUT (by mesh position). */
 static int level(Ctx *c, const uint32_t *verts, uint32_t n, int w, int h, int unit0,
-                 int units_per_part, int *out) {
+                 int units_per_part, int even, int *out) {
   PlaceGraph *g = c->g;
   int nparts = w * h, ng = g->ngroups;
   int *grp = place_xalloc(n, sizeof *grp), *part = place_xalloc(n, sizeof *part);
@@ -192,6 +242,7 @@ static int level(Ctx *c, const uint32_t *verts, uint32_t n, int w, int h, int un
     }
   capacities(c, grp, n, ng, nparts, units, cap);
   rc = fixup(c, verts, n, part, grp, ng, nparts, cap, px, py);
+  if (!rc && even) even_out(c, verts, n, nparts, units, part);
   memcpy(out, part, n * sizeof *part);
   free(units), free(cap), free(order), free(px), free(py), free(grp), free(part);
   return rc;
@@ -208,53 +259,6 @@ static uint32_t *bucket(const uint32_t *verts, uint32_t n, const int *part, int 
   for (uint32_t i = 0; i < n; i++) out[pos[part[i]]++] = verts[i];
   free(pos);
   return out;
-}
-
-/* METIS balances each constraint within a tolerance that, at a few devices
- * per thread, is a device or two (airfoil's edges: 1 to 5 a thread where
- * the mean is 3.45, all sets in one group), and types that share a
- * constraint are not balanced at all; the busiest thread bounds a loop.
- * Moves devices off parts over their type's cap, each to the part under it
- * that holds most of its neighbours. A part's cap for type t is its
- * threads of t's group (SLOTS[group * nparts + part]; NULL: one each) times
- * ceil(t's devices / those threads in all the parts): no thread of a
- * mailbox then holds more than ceil(mean) of a type, and no mailbox more
- * than its threads times ceil(the board's mean). */
-static void even_out(Ctx *c, const uint32_t *sub, uint32_t ns, int nparts, const uint32_t *slots, int *part) {
-  PlaceGraph *g = c->g;
-  size_t nt = (size_t)g->ntypes, np = (size_t)nparts;
-  uint32_t *cnt = place_xalloc(nt * np, sizeof *cnt), *cap = place_xalloc(nt * np, sizeof *cap);
-  uint32_t *total = place_xalloc(nt, sizeof *total), *near = place_xalloc(np, sizeof *near);
-  for (uint32_t i = 0; i < ns; i++) {
-    int t = place_type_of(g, sub[i]);
-    cnt[(size_t)t * np + (size_t)part[i]]++;
-    total[t]++;
-    c->local[sub[i]] = (int32_t)i;
-  }
-  for (size_t t = 0; t < nt; t++) {
-    uint64_t all = 0;
-    const uint32_t *sl = slots ? slots + (size_t)g->types[t].group * np : NULL;
-    for (size_t q = 0; q < np; q++) all += sl ? sl[q] : 1;
-    uint64_t per = all ? (total[t] + all - 1) / all : 0;
-    for (size_t q = 0; q < np; q++) cap[t * np + q] = (uint32_t)(per * (sl ? sl[q] : 1));
-  }
-  for (uint32_t i = 0; i < ns; i++) {
-    size_t t = (size_t)place_type_of(g, sub[i]);
-    uint32_t *cc = cnt + t * np, *ct = cap + t * np;
-    if (cc[part[i]] <= ct[part[i]]) continue;
-    memset(near, 0, np * sizeof *near);
-    for (uint32_t e = g->adj_first[sub[i]]; e < g->adj_first[sub[i] + 1]; e++) {
-      int32_t j = c->local[g->adj[e]];
-      if (j >= 0) near[part[j]]++;
-    }
-    int best = -1; /* one exists: the caps sum to at least the type's devices */
-    for (int q = 0; q < nparts; q++)
-      if (cc[q] < ct[q] && (best < 0 || near[q] > near[best])) best = q;
-    cc[part[i]]--, cc[best]++;
-    part[i] = best;
-  }
-  for (uint32_t i = 0; i < ns; i++) c->local[sub[i]] = -1;
-  free(cnt), free(cap), free(total), free(near);
 }
 
 /* Devices of one mailbox: per group, METIS over the threads of the group's
@@ -300,33 +304,24 @@ static int place_metis(Ctx *c) {
   for (uint32_t v = 0; v < n; v++) all[v] = v;
   int *board = place_xalloc(n, sizeof *board);
   int upb = m->units_per_mbox * m->mboxes_per_board;
-  int rc = level(c, all, n, m->boards_x, m->boards_y, 0, upb, board);
+  int rc = level(c, all, n, m->boards_x, m->boards_y, 0, upb, 0, board);
   uint32_t *bfirst = place_xalloc((size_t)m->nboards + 1, sizeof *bfirst);
   uint32_t *by_board = bucket(all, n, board, m->nboards, bfirst);
   free(board), free(all);
   int *mb = place_xalloc(n, sizeof *mb);
   uint32_t *mfirst = place_xalloc((size_t)m->mboxes_per_board + 1, sizeof *mfirst);
-  uint32_t *slots = place_xalloc((size_t)g->ngroups * (size_t)m->mboxes_per_board, sizeof *slots);
   for (int b = 0; b < m->nboards && !rc; b++) {
     const uint32_t *bv = by_board + bfirst[b];
     uint32_t bn = bfirst[b + 1] - bfirst[b];
-    rc = level(c, bv, bn, m->mbox_x, m->mbox_y, b * upb, m->units_per_mbox, mb);
+    rc = level(c, bv, bn, m->mbox_x, m->mbox_y, b * upb, m->units_per_mbox, 1, mb);
     if (rc) break;
-    for (int k = 0; k < g->ngroups; k++) /* each mailbox's threads of each group */
-      for (int q = 0; q < m->mboxes_per_board; q++) {
-        slots[(size_t)k * m->mboxes_per_board + q] = 0;
-        for (int u = 0; u < m->units_per_mbox; u++)
-          if (c->unit_group[b * upb + q * m->units_per_mbox + u] == k)
-            slots[(size_t)k * m->mboxes_per_board + q] += (uint32_t)m->threads_per_unit;
-      }
-    even_out(c, bv, bn, m->mboxes_per_board, slots, mb);
     uint32_t *by_mbox = bucket(bv, bn, mb, m->mboxes_per_board, mfirst);
     for (int q = 0; q < m->mboxes_per_board && !rc; q++)
       rc = threads_of_mailbox(c, by_mbox + mfirst[q], mfirst[q + 1] - mfirst[q],
                               b * m->mboxes_per_board + q);
     free(by_mbox);
   }
-  free(mb), free(mfirst), free(bfirst), free(by_board), free(slots);
+  free(mb), free(mfirst), free(bfirst), free(by_board);
   return rc;
 }
 

@@ -246,13 +246,16 @@ int place_image_inv(PlaceGraph *g, const PlaceMachine *m, const PlacePlacement *
 /* ------------------------------------------------------------ helpers */
 
 /* Builds the airfoil graph of an OP2 mesh file (new_grid.dat): sets nodes,
- * edges, bedges, cells as types, each map a pin both ways. ONE_GROUP 1: all
- * types in one code group; 2: {nodes, cells} and {edges, bedges}, the groups
- * op2c builds for airfoil sp (docs/tinsel-backend.md); 0: one group per
- * type. The mesh is read and
- * checked by apps/airfoil/airfoil_mesh.h: NULL with the reason in ERR, and
- * warnings about degenerate cells to WARN (when not NULL). */
-PlaceGraph *place_airfoil_graph(const char *mesh_path, int one_group, uint32_t state_bytes,
+ * edges, bedges, cells as types, each map a pin both ways, in the code
+ * groups GROUPS says. The mesh is read and checked by
+ * apps/airfoil/airfoil_mesh.h: NULL with the reason in ERR, and warnings
+ * about degenerate cells to WARN (when not NULL). */
+typedef enum {
+  PLACE_AIRFOIL_GROUP_PER_SET, /* one code group per type */
+  PLACE_AIRFOIL_ONE_GROUP,     /* every type in one group */
+  PLACE_AIRFOIL_OP2_GROUPS     /* {nodes, cells} and {edges, bedges}: op2c's for airfoil sp */
+} PlaceAirfoilGroups;
+PlaceGraph *place_airfoil_graph(const char *mesh_path, PlaceAirfoilGroups groups, uint32_t state_bytes,
                                 FILE *warn, char *err, size_t errlen);
 
 #endif

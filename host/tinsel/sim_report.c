@@ -89,9 +89,9 @@ static void utilisation_file(const op2t_hw_stats *s, double span) {
   for (uint32_t t = 0; t < s->threads; t++) {
     const ss_stats *x = &s->ss[t];
     double busy = span > 0 ? 1.0 - (double)x->idle_cycles / span : 0;
-    uint32_t a = s->thread_addr ? s->thread_addr[t] : t;
+    uint32_t a = s->thread_addr[t];
     fprintf(f, "0x%x\t%u\t%u\t%u\t%.4f\t%u\t%u\t%u\t%u\n", a, a >> TinselLogThreadsPerCore,
-            a & ((1u << TinselLogThreadsPerCore) - 1), s->thread_devices ? s->thread_devices[t] : 0,
+            a & ((1u << TinselLogThreadsPerCore) - 1), s->thread_devices[t],
             busy < 0 ? 0 : busy > 1 ? 1 : busy, x->handler_calls, x->recv_remote, x->sent_remote, x->sent_local);
   }
   if (fclose(f) != 0)

@@ -146,7 +146,8 @@ typedef struct {
 static PlaceGraph *make_airfoil(void *a) {
   MeshArg *ma = a;
   char err[512];
-  PlaceGraph *g = place_airfoil_graph(ma->path, ma->one_group, 64, stderr, err, sizeof err);
+  PlaceGraph *g = place_airfoil_graph(ma->path, ma->one_group ? PLACE_AIRFOIL_ONE_GROUP : PLACE_AIRFOIL_GROUP_PER_SET,
+                                      64, stderr, err, sizeof err);
   if (!g) {
     printf("airfoil graph: %s\n", err);
     exit(1);

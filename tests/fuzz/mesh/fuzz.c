@@ -47,7 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   } else if (strncmp(err, path, strlen(path)) != 0) {
     abort();  /* every refusal names the file */
   }
-  PlaceGraph *g = place_airfoil_graph(path, size & 1, 64, devnull, err, sizeof err);
+  PlaceGraph *g = place_airfoil_graph(path, size & 1 ? PLACE_AIRFOIL_ONE_GROUP : PLACE_AIRFOIL_GROUP_PER_SET, 64,
+                                      devnull, err, sizeof err);
   if (g) place_graph_free(g);
   else if (strncmp(err, path, strlen(path)) != 0) abort();
   unlink(path);
