@@ -189,8 +189,21 @@ $(BIN)/test_softswitch_steps: $(OBJ)/tests/firmware/test_softswitch_steps.o $(OB
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
+# And on the build op2c's images get on Tinsel (SS_STEPS_ONLY), which the host's would not otherwise exercise.
+$(OBJ)/firmware/host/softswitch/softswitch_only.o: firmware/softswitch/softswitch.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FW_HOST_CFLAGS) -DSS_STEPS=1 -DSS_STEPS_ONLY=1 -c $< -o $@
+$(OBJ)/tests/firmware/test_softswitch_only.o: tests/firmware/test_softswitch.c $(FW_HDRS) $(wildcard tests/firmware/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FW_HOST_CFLAGS) -Itests/firmware -DTEST_STEPS -DTEST_STEPS_ONLY -c $< -o $@
+$(BIN)/test_softswitch_only: $(OBJ)/tests/firmware/test_softswitch_only.o $(OBJ)/tests/firmware/hw_stub.o \
+                             $(OBJ)/firmware/host/softswitch/softswitch_only.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@
+
 TARGETS += $(CHECKELF) $(ELF2IMG) $(FW)/libfw.a $(FW_LIBS) $(FW_ILP32_LIBS) $(FW)/boot.elf $(FW_IMAGES) \
-           $(BIN)/test_fwlib $(BIN)/test_softdouble $(BIN)/test_softswitch $(BIN)/test_softswitch_steps $(BIN)/test_boot
+           $(BIN)/test_fwlib $(BIN)/test_softdouble $(BIN)/test_softswitch $(BIN)/test_softswitch_steps \
+           $(BIN)/test_softswitch_only $(BIN)/test_boot
 SUITES  += tests/firmware/run.sh
 
 # The flags as a shell fragment, for scripts and tests that build images

@@ -38,6 +38,19 @@ extern const ss_combine_fn ss_end_combine[] __attribute__((weak));
 #ifndef SS_STEPS
 #define SS_STEPS 0
 #endif
+// SS_STEPS_ONLY=1 (default with SS_STEPS on Tinsel: op2c's images, whose
+// type table leaves rts and idle NULL on the device, fw_table.c): no device
+// is ready before its first step and none has an OnHardwareIdle, so
+// update_rts is not linked at all (392 bytes of instruction memory in each
+// of airfoil's images); an image with a type that has either is refused.
+// The host's builds (the tests, the native engine) keep both.
+#ifndef SS_STEPS_ONLY
+#if SS_STEPS && defined(__riscv)
+#define SS_STEPS_ONLY 1
+#else
+#define SS_STEPS_ONLY 0
+#endif
+#endif
 // SS_HOT_SLOT=1 (default with SS_STEPS: op2c's images) lets ss_hot live
 // apart from the rest, in the extra send slot (SS_FLAG_EXTRA_SLOT), so the
 // rest is reached through the pointer in ss_hot (c); without it ss_hot is the first
@@ -327,6 +340,7 @@ int ss_init(ss_thread *s, ss_thread_image *img) {
   for (uint32_t i = 0; i < n; i++) {
     const ss_device *d = &t->devs[i];
     if (d->type >= ss_num_dev_types || (SS_STEPS && !type_of(d)->step) ||
+        (SS_STEPS_ONLY && (type_of(d)->rts || type_of(d)->idle)) ||
         ((d->state_off | d->props_off) & 3u) || d->state_off >= img->image_bytes ||
         d->props_off >= img->image_bytes) {
       img->stats.errors++;
@@ -343,7 +357,7 @@ int ss_init(ss_thread *s, ss_thread_image *img) {
     }
     // A type without rts (op2c's on the device) is not ready: its bit is
     // clear already, and a call per device was a third of a load's start.
-    if (ty->rts) update_rts(t, i);
+    if (!SS_STEPS_ONLY && ty->rts) update_rts(t, i);
     else t->rts[i] = 0;
   }
   return 0;
@@ -455,7 +469,7 @@ static int go_idle(ss_hot *t) {
   for (uint32_t i = 0; i < img->num_devices; i++) {
     const ss_device *d = &t->devs[i];
     const ss_dev_type *ty = type_of(d);
-    if (!ty->idle) continue;
+    if (SS_STEPS_ONLY || !ty->idle) continue;  // ss_init refused idle handlers
     COLD(t)->active |= ty->idle(t->graph_props, AT(t, d->props_off), AT(t, d->state_off)) != 0;
     img->stats.handler_calls++;
     update_rts(t, i);

@@ -18,6 +18,7 @@ unit "libc (format, divide, sqrtf)" "$BUILD/bin/test_fwlib"
 unit "software double" "$BUILD/bin/test_softdouble"
 unit "softswitch core" "$BUILD/bin/test_softswitch"
 unit "softswitch core on steps" "$BUILD/bin/test_softswitch_steps"
+unit "softswitch core on steps alone (Tinsel's build)" "$BUILD/bin/test_softswitch_only"
 unit "boot loader protocol" "$BUILD/bin/test_boot"
 
 # Every image the build produced fits real Tinsel.

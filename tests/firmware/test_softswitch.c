@@ -176,7 +176,25 @@ static const ss_step_fn stale_steps[] = { stale_step, counter_send_step };
 #define STEPS(x)
 #endif
 
-enum { T_STALE = T_STEP + 1, T_NO_STEPS };  // TEST_STEPS only
+#ifdef TEST_STEPS_ONLY
+// test_softswitch_only: the softswitch op2c's images use on Tinsel
+// (SS_STEPS_ONLY): types with steps and neither ReadyToSend nor
+// OnHardwareIdle. T_ONLY sends one message for each it receives.
+static uint32_t only_word(const dev_state *s) { return s->sent < s->received; }
+static uint32_t only_recv_step(const void *gp, const void *p, void *s, const void *ep, void *m, uint32_t w) {
+  (void)w;
+  any_recv(gp, p, s, ep, m);
+  return only_word(s);
+}
+static uint32_t only_send_step(const void *gp, const void *p, void *s, const void *ep, void *m, uint32_t w) {
+  (void)ep, (void)w;
+  counter_send(gp, p, s, m);
+  return only_word(s);
+}
+static const ss_step_fn only_steps[] = { only_recv_step, only_send_step };
+#endif
+
+enum { T_STALE = T_STEP + 1, T_NO_STEPS, T_ONLY };  // TEST_STEPS only
 const ss_dev_type ss_dev_types[] = {
   [T_COUNTER] = { .num_in_pins = 1, .num_out_pins = 1, .rts = counter_rts,
                   .send = counter_sends, .out_bytes = bytes16, .recv = recvs, STEPS(counter_steps) },
@@ -193,6 +211,9 @@ const ss_dev_type ss_dev_types[] = {
                 .send = counter_sends, .out_bytes = bytes16, .recv = recvs, .step = stale_steps },
   [T_NO_STEPS] = { .num_in_pins = 1, .num_out_pins = 1, .rts = counter_rts,
                    .send = counter_sends, .out_bytes = bytes16, .recv = recvs },
+#endif
+#ifdef TEST_STEPS_ONLY
+  [T_ONLY] = { .num_in_pins = 1, .num_out_pins = 1, .out_bytes = bytes16, .step = only_steps },
 #endif
 };
 const uint32_t ss_num_dev_types = sizeof(ss_dev_types) / sizeof(*ss_dev_types);
@@ -645,7 +666,43 @@ static void test_step_checks(void) {
 }
 #endif
 
+#ifdef TEST_STEPS_ONLY
+// SS_STEPS_ONLY: a device is not ready until a step says so, and an image
+// with a type that has ReadyToSend or OnHardwareIdle is refused.
+static void test_steps_only(void) {
+  stub_reset(0);
+  image m = build(1, 1, 1, 1, 1);
+  m.devs[0].type = T_ONLY;
+  m.pins[0] = (ss_out_pin){ .local_key = SS_NO_KEY, .num_edges = 1, .first_edge = 0 };
+  m.edges[0] = (ss_out_edge){ .mbox = 1, .mask_lo = 1, .key = 0 };
+  m.groups[0] = (ss_in_group){ 0, 1 };
+  m.in[0] = (ss_in_edge){ .dev = 0, .pin = 0 };
+  m.img->flags = SS_FLAG_HOST_DRIVEN;  // no idle barrier: polls wait for messages
+  ss_thread t;
+  CHECK(ss_init(&t, m.img) == 0, "a type with steps alone is accepted");
+  ss_poll(&t);
+  CHECK(stub.nsends == 0 && m.state[0].sent == 0, "not ready before its first step (%u sends)", stub.nsends);
+  struct { ss_msg_header h; msg_t m; } msg = { { 0, 0, 0, 0 }, { 41, {0} } };
+  stub_push(&msg, sizeof msg);
+  for (int i = 0; i < 4; i++) ss_poll(&t);
+  CHECK(m.state[0].received == 1 && stub.nsends == 1 && m.state[0].sent == 1,
+        "its step made it ready: one message in, one out (received %u, sends %u)", m.state[0].received,
+        stub.nsends);
+  m.devs[0].type = T_COUNTER;
+  m.img->stats.errors = 0;
+  CHECK(ss_init(&t, m.img) == 1 && m.img->stats.errors == 1, "a type with ReadyToSend is refused");
+  m.devs[0].type = T_IDLE;
+  m.img->stats.errors = 0;
+  CHECK(ss_init(&t, m.img) == 1 && m.img->stats.errors == 1, "a type with OnHardwareIdle is refused");
+  free(m.buf);
+}
+#endif
+
 int main(void) {
+#ifdef TEST_STEPS_ONLY
+  test_steps_only();
+  return UNIT_FINISH();
+#endif
 #ifdef TEST_STEPS
   test_step_checks();
 #endif
