@@ -97,10 +97,15 @@ if "$BUILD/bin/op2c" --target tinsel --imem real --fw-config tile -O2 ${TEST_CFL
   # stops the run first.
   out=$(cd "$tmp" && TSIM_ENGINE=fast OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_UTIL="$tmp/util.tsv" \
         timeout 300 ./direct_inc_tinsel 2>&1); rc=$?
+  # (The file has 4 decimals of a fraction, the summary 1 of a per cent:
+  # rounded twice, 71.649 % is 0.7165 and then 71.7 where the summary
+  # says 71.6, so the maxima agree to 0.06 points, not digit for digit.)
   want=$(sed -n 's/^op2 tinsel: thread utilisation .* \([0-9]*\) threads with devices: .* max \([0-9.]*\)%$/\1 \2/p' <<<"$out")
-  got=$(awk -F'\t' '!/^#/ { n++; if ($5 > max) max = $5; if ($5 < 0 || $5 > 1 || $4 < 1) bad = 1 }
-                    END { printf "%d %.1f%s", n, 100 * max, bad ? " bad" : "" }' "$tmp/util.tsv" 2>/dev/null)
-  if [ $rc -eq 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]; then
+  got=$(awk -F'\t' -v want="$want" '!/^#/ { n++; if ($5 > max) max = $5; if ($5 < 0 || $5 > 1 || $4 < 1) bad = 1 }
+                    END { split(want, w, " "); d = 100 * max - w[2]; if (d < 0) d = -d
+                          printf "%d %.2f%s", n, 100 * max, (bad || n != w[1] || d > 0.06) ? " bad" : "" }' \
+        "$tmp/util.tsv" 2>/dev/null)
+  if [ $rc -eq 0 ] && [ -n "$want" ] && [ -n "$got" ] && [ "${got% bad}" = "$got" ]; then
     pass "OP2_TINSEL_UTIL: a line for each of the $(cut -d' ' -f1 <<<"$want") threads, the busiest as the summary's"
   else
     fail "OP2_TINSEL_UTIL" "exit $rc; file: threads, max busy % = $got; summary: $want" "$(tail -n 5 <<<"$out")"
