@@ -189,7 +189,8 @@ $(BIN)/test_softswitch_steps: $(OBJ)/tests/firmware/test_softswitch_steps.o $(OB
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
-# And on the build op2c's images get on Tinsel (SS_STEPS_ONLY), which the host's would not otherwise exercise.
+# And the build op2c's images get on Tinsel (SS_STEPS_ONLY: no ReadyToSend, no
+# OnHardwareIdle), which no other host build compiles.
 $(OBJ)/firmware/host/softswitch/softswitch_only.o: firmware/softswitch/softswitch.c $(FW_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(FW_HOST_CFLAGS) -DSS_STEPS=1 -DSS_STEPS_ONLY=1 -c $< -o $@
