@@ -32,20 +32,21 @@ check "op2place --stats prints the cut" grep -q '^METIS *edges 43480:' <<<"$out"
 # mean is 3.45; with the OP2 runtime's groups for airfoil sp, 1 to 7 cells
 # and 6 to 8 edges (mean 6.89). Now no thread holds more than ceil(mean)
 # of a type on a board.
+declare -A balance
 for groups in --one-group --op2-groups; do
-  out=$("$op2place" --config board --mesh "$mesh" --stats $groups 2>&1)
-  balance=$(grep '^balance' <<<"$out")
+  balance[$groups]=$("$op2place" --config board --mesh "$mesh" --stats $groups 2>&1 | grep '^balance')
   check "op2place $groups: no thread over ceil(mean) of any type" awk '
     /^balance/ { seen = 1; sub(/^[^:]*: /, ""); n = split($0, item, "; ")
                  for (i = 1; i <= n; i++) { split(item[i], f, " "); split(f[2], r, "-")
                    mean = f[4] + 0; c = int(mean); if (c < mean) c++
                    if (r[2] + 0 > c) { print item[i]; bad = 1 } } }
-    END { exit bad || !seen }' <<<"$balance"
+    END { exit bad || !seen }' <<<"${balance[$groups]}"
 done
-check "op2place --stats prints each type's balance" grep -q 'cells 1-2 (mean 1.76 over 1024 threads)' <<<"$(
-  "$op2place" --config board --mesh "$mesh" --stats --one-group 2>&1)"
+check "op2place --stats prints each type's balance" grep -q 'cells 1-2 (mean 1.76 over 1024 threads)' \
+  <<<"${balance[--one-group]}"
 check "op2place --op2-groups: {nodes, cells} and {edges, bedges}, 512 threads each" \
-  grep -q 'nodes .* over 512 threads); edges .* over 512 threads); bedges .* over 512 threads); cells 3-4 (mean 3.52 over 512 threads)' <<<"$out"
+  grep -q 'nodes .* over 512 threads); edges .* over 512 threads); bedges .* over 512 threads); cells 3-4 (mean 3.52 over 512 threads)' \
+  <<<"${balance[--op2-groups]}"
 expect() { # NAME WANT_RC WANT_STDERR_SUBSTRING ARGS...
   local name=$1 want_rc=$2 want=$3 got rc; shift 3
   got=$("$op2place" "$@" 2>&1 >/dev/null); rc=$?
