@@ -24,6 +24,22 @@ fail() {
   [ $# -eq 0 ] || printf '%s\n' "$@" | sed 's/^/    /' | head -n 40
 }
 
+# shared_build KEY CMD...: CMD once per make test for every suite that asks.
+# tests/run_suites.sh makes TEST_SHARED, a directory of its run, where such
+# builds put what they make (shared_dir); the first suite to ask runs CMD
+# under a lock on KEY, the others wait for it and get its exit status. A
+# suite run alone (no TEST_SHARED) runs CMD itself, into its own $tmp.
+shared_build() {
+  local key=$1; shift
+  if [ -z "${TEST_SHARED:-}" ]; then "$@"; return; fi
+  (
+    flock 9
+    [ -f "$TEST_SHARED/$key.rc" ] || { "$@"; echo $? >"$TEST_SHARED/$key.rc"; }
+    exit "$(cat "$TEST_SHARED/$key.rc")"
+  ) 9>"$TEST_SHARED/$key.lock"
+}
+shared_dir() { echo "${TEST_SHARED:-$tmp}"; }
+
 # check NAME CMD...: pass when CMD exits 0; on failure show its output.
 check() {
   local name=$1 out; shift

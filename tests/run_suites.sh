@@ -20,6 +20,9 @@ total_pass=0
 total_fail=0
 dir=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$dir"' EXIT
+# What suites build once for all of them (tests/lib.sh shared_build).
+export TEST_SHARED=$dir/shared
+mkdir -p "$TEST_SHARED"
 here=$(cd "$(dirname "$0")" && pwd)
 times_out=${BUILD:-build}/suite-seconds.txt
 times_in=$times_out

@@ -67,8 +67,10 @@ same "mbox pingpong (board)" board "$m/pingpong-board.elf" --all-threads
 # One small OP2 program (tests/op2/direct_inc.c) through the OP2 sim engine,
 # which spawns tsim: TSIM_ENGINE reaches it through the environment. It
 # checks itself against seq; both engines must say PASSED.
-if "$BUILD/bin/op2c" --target tinsel --imem real --fw-config tile -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/op2.gen" \
-     -o "$tmp/direct_inc_tinsel" tests/op2/direct_inc.c >"$tmp/op2.build" 2>&1; then
+# The model suite's build of it (tests/op2/model_runs.sh), made once in make test.
+bin=$BUILD/bin
+. tests/op2/model_runs.sh
+if model_exe direct_inc tests/op2/direct_inc.c "$tmp/direct_inc_tinsel"; then
   for e in cycle fast; do
     out=$(cd "$tmp" && TSIM_ENGINE=$e OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_DELAY_SEED=2 \
           timeout 300 ./direct_inc_tinsel 2>&1); rc=$?
@@ -125,7 +127,7 @@ if "$BUILD/bin/op2c" --target tinsel --imem real --fw-config tile -O2 ${TEST_CFL
     fail "OP2_TINSEL_EXTRA_SLOT=yes is refused" "exit $rc" "$(tail -n 3 <<<"$out")"
   fi
 else
-  fail "op2 direct_inc builds" "$(tail -n 5 "$tmp/op2.build")"
+  fail "op2 direct_inc builds" "$(tail -n 5 "$(shared_dir)/direct_inc.build")"
 fi
 
 # Running ahead (sim/README.md "Fast engine": a core's plain instructions

@@ -34,16 +34,32 @@ model_defines() { # NAME
   case $1 in while_loop) echo "-DOP2_WHILE_TOL=1e-4" ;; esac
 }
 
-# model_build NAME SOURCE: $tmp/NAME_tinsel and its firmware for the board
-# layout and the tile's. dp kernels need the enlarged instruction memory
-# (op2c says so; the engine then runs tsim --imem enlarged).
-model_build() {
-  local name=$1 src=$2 imem
+# model_build NAME SOURCE: DIR/NAME_tinsel and its firmware for the board
+# layout and the tile's, DIR being shared_dir: built once in make test,
+# where tests/tinsel runs the same executables on the host's engines
+# (tests/lib.sh shared_build). dp kernels need the enlarged instruction
+# memory (op2c says so; the engine then runs tsim --imem enlarged).
+model_op2c() { # NAME SOURCE DIR
+  local name=$1 src=$2 dir=$3 imem
   imem=$(grep -q '"double"' "$src" && echo enlarged || echo real)
   # shellcheck disable=SC2046
-  if ! "$bin/op2c" --target tinsel --imem $imem --fw-config tile -O2 ${TEST_CFLAGS:-} $(model_defines "$name") \
-       --gen-dir "$tmp/$name.gen" -o "$tmp/${name}_tinsel" "$src" >"$tmp/$name.build" 2>&1; then
-    fail "op2 $name builds for the tinsel target (board and tile firmware)" "$(tail -5 "$tmp/$name.build")"
+  "$bin/op2c" --target tinsel --imem $imem --fw-config tile -O2 ${TEST_CFLAGS:-} $(model_defines "$name") \
+    --gen-dir "$dir/$name.gen" -o "$dir/${name}_tinsel" "$src" >"$dir/$name.build" 2>&1
+}
+# model_exe NAME SOURCE LINK: model_build's executable, under the name LINK
+# of a suite that runs it as its own (a symbolic link; the executable finds
+# its firmware through /proc/self/exe). The build's status.
+model_exe() {
+  local dir
+  dir=$(shared_dir)
+  shared_build "model_$1" model_op2c "$1" "$2" "$dir" || return
+  [ "$dir/${1}_tinsel" = "$3" ] || ln -sfn "$dir/${1}_tinsel" "$3"
+}
+model_build() {
+  local name=$1 src=$2 dir
+  dir=$(shared_dir)
+  if ! shared_build "model_$name" model_op2c "$name" "$src" "$dir"; then
+    fail "op2 $name builds for the tinsel target (board and tile firmware)" "$(tail -5 "$dir/$name.build")"
     return 1
   fi
 }
@@ -68,7 +84,7 @@ model_run() {
   t0=${EPOCHREALTIME/./}
   out=$(cd "$tmp" && OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=$cfg OP2_TINSEL_DELAY_SEED=$MODEL_SEED \
         OP2_TINSEL_BEGIN=$(model_begin "$cfg") \
-        timeout "$(model_timeout "$name" "$cfg")" "./${name}_tinsel" 2>&1); rc=$?
+        timeout "$(model_timeout "$name" "$cfg")" "$(shared_dir)/${name}_tinsel" 2>&1); rc=$?
   cs=$(( (${EPOCHREALTIME/./} - t0) / 10000 ))
   local what="op2 $name on the $cfg model (delay seed $MODEL_SEED, begin by $(model_begin "$cfg"), $((cs / 100)).$(printf %02d $((cs % 100))) s)"
   if [ $rc -eq 0 ] && grep -q "^$name PASSED$" <<<"$out" && grep -q "^op2 tinsel: summary (sim engine on $cfg" <<<"$out"; then

@@ -53,8 +53,8 @@ done
 # resident_dats copies each of its 4 dats in once and brings a dat back only
 # when the host reads it after a loop wrote it (4 of its 5 reads).
 export ASAN_OPTIONS=detect_leaks=0
-if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "$tmp/rd" tests/op2/resident_dats.cpp \
-     >"$tmp/rd.build" 2>&1; then
+source tests/op2/model_runs.sh
+if model_exe resident_dats tests/op2/resident_dats.cpp "$tmp/rd"; then
   out=$(cd "$tmp" && OP2_TINSEL_STATS=1 ./rd 2>&1)
   check "resident_dats on the tinsel target" grep -qx "resident_dats PASSED" <<<"$out"
   check "resident_dats: dats copied once, brought back only for host reads" \
@@ -85,14 +85,13 @@ if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "
   check "resident_dats on one box of the cluster (OP2_TINSEL_BOXES=1x1, softswitch engine)" \
     grep -qx "resident_dats PASSED" <<<"$out"
 else
-  fail "resident_dats builds for the tinsel target" "$(tail -5 "$tmp/rd.build")"
+  fail "resident_dats builds for the tinsel target" "$(tail -5 "$(shared_dir)/resident_dats.build")"
 fi
 
 # On the cycle model: every test program on a tile and a board, a
 # representative few on a 6-board box (tests/op2/model_runs.sh; all of
 # them on all three: make test-op2-model), each run with its own random
 # message delays, each program checking itself against what seq computes.
-source tests/op2/model_runs.sh
 if [ -x "$bin/tsim" ]; then
   # while_loop on the board takes ~100 s: on the tile only here; dep_held
   # too (its cases run first on the tile below).
@@ -100,10 +99,10 @@ if [ -x "$bin/tsim" ]; then
   # The runs above stream invocations (the default). Seed 000's barrier after
   # every invocation (OP2_TINSEL_STREAM=0) gives the same results, the cycles
   # of each invocation, and two more host-link requests per call.
-  if [ -x "$tmp/dep_indirect_raw_tinsel" ]; then
+  if [ -x "$(shared_dir)/dep_indirect_raw_tinsel" ]; then
     for mode in 0 4; do
       (cd "$tmp" && OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_DELAY_SEED=77 OP2_TINSEL_STREAM=$mode \
-         timeout 300 ./dep_indirect_raw_tinsel) >"$tmp/stream_$mode.out" 2>&1
+         timeout 300 "$(shared_dir)/dep_indirect_raw_tinsel") >"$tmp/stream_$mode.out" 2>&1
     done
     to_boards() { awk '/^ *host link:/ { print $3 }' "$1"; }
     check "op2 dep_indirect_raw on the tile, barrier and streamed: both PASSED" \
@@ -120,10 +119,10 @@ if [ -x "$bin/tsim" ]; then
   # 19): dep_held's cases 1-4 each first on the tile (the suite above runs
   # case 0 first), each changing what a held call sees. A timeout that
   # fits a hang: a begin the threads dropped never ends.
-  if [ -x "$tmp/dep_held_tinsel" ]; then
+  if [ -x "$(shared_dir)/dep_held_tinsel" ]; then
     for c in 1 2 3 4; do
       out=$(cd "$tmp" && DEP_HELD_FIRST=$c OP2_TINSEL_ENGINE=sim OP2_TINSEL_CONFIG=tile OP2_TINSEL_DELAY_SEED=$((c + 90)) \
-            OP2_TINSEL_TIMEOUT=60 timeout 300 ./dep_held_tinsel 2>&1)
+            OP2_TINSEL_TIMEOUT=60 timeout 300 "$(shared_dir)/dep_held_tinsel" 2>&1)
       check "op2 dep_held with case $c first on the tile (held until the first load)" \
         grep -qx "dep_held PASSED" <<<"$out"
     done

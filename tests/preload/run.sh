@@ -105,8 +105,8 @@ expect "missing file" 65 "^tsim: $tmp/none.pre: error: cannot open the preload f
 # them with SS_KEY_EXIT: one tsim); begins by routing key (the default: one
 # host message per invocation) or per thread (OP2_TINSEL_BEGIN=threads).
 bin=$BUILD/bin
-if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "$tmp/rd" tests/op2/resident_dats.cpp \
-     >"$tmp/rd.build" 2>&1; then
+source tests/op2/model_runs.sh  # the model suite's build of it, made once in make test
+if model_exe resident_dats tests/op2/resident_dats.cpp "$tmp/rd"; then
   # rd NAME VAR=VALUE...: run it on the board model; output in $tmp/NAME.out.
   rd() {
     local name=$1; shift
@@ -144,7 +144,7 @@ if "$bin/op2c" --target tinsel -O2 ${TEST_CFLAGS:-} --gen-dir "$tmp/rd.gen" -o "
   check "SIGTERM: no op2t-sim directory left" test -z "$(ls -A "$tmp/kill")"
   check "SIGTERM: no tsim left running" sh -c "! ps -eo args | grep -v grep | grep -q '$tmp/kill/op2t-sim'"
 else
-  fail "resident_dats builds for the tinsel target" "$(tail -5 "$tmp/rd.build")"
+  fail "resident_dats builds for the tinsel target" "$(tail -5 "$(shared_dir)/resident_dats.build")"
 fi
 
 finish
