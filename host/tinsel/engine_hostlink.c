@@ -627,7 +627,7 @@ static void boot(op2t_run *r) {
   op2t_bound_inv *bound = op2t_bound_invs(&nbound);
   /* Code groups as op2c made them (one image, img_all, for executables
    * built before it wrote op2t_groups). */
-  op2t_images_options opt = {.config = op2t_config_name(), .fanin = r->fanin, .seed = 1,
+  op2t_images_options opt = {.config = op2t_config_name(), .fanin = r->fanin, .seed = op2t_place_seed(),
                              .one_group = op2t_groups.ngroups == 0};
   char err[1024];
   hw.im = op2t_images_build(r->devs, bound, nbound, r->graph_props, &opt, err, sizeof(err));

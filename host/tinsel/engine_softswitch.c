@@ -240,7 +240,7 @@ static int load(op2t_run *r) {
   int nb;
   op2t_bound_inv *b = op2t_bound_invs(&nb);
   /* placed by code groups as on hardware (the host runs img_all's handlers for every group) */
-  op2t_images_options opt = {.config = getenv("OP2_TINSEL_CONFIG"), .fanin = r->fanin, .seed = 1, .one_group = 0};
+  op2t_images_options opt = {.config = getenv("OP2_TINSEL_CONFIG"), .fanin = r->fanin, .seed = op2t_place_seed(), .one_group = 0};
   if (opt.config && !*opt.config)
     opt.config = NULL;
   char err[1024];

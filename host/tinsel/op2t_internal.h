@@ -121,6 +121,7 @@ void op2t_set_props(const op2t_invocation *inv, op_arg *args, op2t_devs *devs);
 void op2t_place(const op2t_devs *devs, int ntypes);
 const uint32_t *const *op2t_threads(void);       /* [type][dev] */
 int op2t_threads_per_mbox(void);
+uint32_t op2t_place_seed(void); /* OP2_TINSEL_PLACE_SEED, default 1 */
 const char *op2t_config_name(void);
 /* "threads on CONFIG, fan-in F" or "per device" (invoke.c) */
 const char *op2t_grain(void);
