@@ -60,7 +60,9 @@ for m in ${MESHES:-20x30}; do
   echo "  B = ${exe[1]}"
   printf '  %-10s %12s %12s %9s\n' placement A B change
   ok=1
+  : >"$tmp/table"
   for seed in ${SEEDS:-1 2 3}; do
+    row=$seed
     for which in 0 1; do
       a=$(cat "$tmp/$seed.$which.$n1" 2>/dev/null) b=$(cat "$tmp/$seed.$which.$n2" 2>/dev/null)
       if [ -z "$a" ] || [ -z "$b" ]; then
@@ -68,10 +70,10 @@ for m in ${MESHES:-20x30}; do
           "$(tail -5 "$tmp/$seed.$which.$n2.log" 2>/dev/null)"
         ok=0; continue 2
       fi
-      echo "$(( (b - a) / (n2 - n1) ))" >"$tmp/$seed.$which"
+      row="$row $(( (b - a) / (n2 - n1) ))"
     done
-    printf '%s %s %s\n' "$seed" "$(cat "$tmp/$seed.0")" "$(cat "$tmp/$seed.1")"
-  done >"$tmp/table"
+    echo "$row" >>"$tmp/table"
+  done
   awk '{ d = 100 * ($3 - $2) / $2; printf "  %-10s %12d %12d %+8.2f%%\n", $1, $2, $3, d
          sa += $2; sb += $3; sd += d; if (n == 0 || d < lo) lo = d; if (n == 0 || d > hi) hi = d; n++ }
        END { if (n) printf "  %-10s %12.0f %12.0f %+8.2f%% (%+.2f%% to %+.2f%%)\n", "mean", sa / n, sb / n, sd / n, lo, hi }' \

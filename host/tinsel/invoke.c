@@ -35,6 +35,7 @@ static struct {
   const op2t_engine *engine;
   int per_device;           /* OP2_TINSEL_BEGIN_END=device: seed 000 on the wire */
   int fanin;                /* OP2_TINSEL_FANIN */
+  uint32_t place_seed;      /* OP2_TINSEL_PLACE_SEED */
   int resend_always;        /* OP2_TINSEL_RESEND=always: every read every call (seed 000 as written) */
   unsigned *inits;          /* [ntypes] op2t_type_inits */
   int gbl_at_call;          /* OP2_TINSEL_GBL_WAIT=call: every call that writes a global waits for its end */
@@ -68,6 +69,11 @@ static void start(void) {
   if (fanin && *fanin && (*end || f < 1 || f > 1 << 16))
     op2t_fatal("OP2_TINSEL_FANIN=%s: expected a number of children per tree node, 1..65536", fanin);
   rt.fanin = (int)f;
+  const char *ps = getenv("OP2_TINSEL_PLACE_SEED");
+  unsigned long long v = ps && *ps ? strtoull(ps, &end, 10) : 1;
+  if (ps && *ps && (*end || *ps == '-' || v > 0xffffffffull))
+    op2t_fatal("OP2_TINSEL_PLACE_SEED=%s: expected a seed, 0..4294967295", ps);
+  rt.place_seed = (uint32_t)v;
   const char *resend = getenv("OP2_TINSEL_RESEND");
   if (resend && *resend && strcmp(resend, "changed") != 0 && strcmp(resend, "always") != 0)
     op2t_fatal("OP2_TINSEL_RESEND=%s: expected changed (the default) or always", resend);
@@ -745,3 +751,8 @@ const char *op2t_grain(void) {
 op2t_devs *op2t_bound_devs(void) { return rt.devs; }
 
 unsigned op2t_type_inits(int type) { return rt.inits[type]; }
+
+/* OP2_TINSEL_PLACE_SEED=N: METIS's seed for every placement of the run
+ * (default 1): the same instance placed another way, e.g. to tell a
+ * change's effect on the simulated cycles from the placement's. */
+uint32_t op2t_place_seed(void) { return rt.place_seed; }

@@ -155,20 +155,3 @@ void op2t_place(const op2t_devs *devs, int ntypes) {
 }
 
 const uint32_t *const *op2t_threads(void) { return (const uint32_t *const *)pl.thread; }
-
-/* OP2_TINSEL_PLACE_SEED=N: METIS's seed for every placement of the run
- * (default 1): the same instance placed another way, e.g. to tell a
- * change's effect on the simulated cycles from the placement's. */
-uint32_t op2t_place_seed(void) {
-  static int read;
-  static uint32_t seed = 1;
-  if (!read) {
-    const char *s = getenv("OP2_TINSEL_PLACE_SEED");
-    char *end = NULL;
-    unsigned long long v = s && *s ? strtoull(s, &end, 10) : 1;
-    if (s && *s && (*end || *s == '-' || v > 0xffffffffull))
-      op2t_fatal("OP2_TINSEL_PLACE_SEED=%s: expected a seed, 0..4294967295", s);
-    seed = (uint32_t)v, read = 1;
-  }
-  return seed;
-}
