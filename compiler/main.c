@@ -57,6 +57,9 @@ static void usage(FILE *out) {
           "  --gen-dir DIR        keep the generated sources in DIR\n"
           "  --imem real|enlarged tinsel: the instruction memory images must fit (default real;\n"
           "                       enlarged = the model's EnlargedLogInstrsPerCore, boards/)\n"
+          "  --steps auto|code|tables  tinsel: each pin's step as generated code or as a table for\n"
+          "                       shared steps (smaller, slower); auto (default): tables when they\n"
+          "                       let the device types share fewer code groups\n"
           "  --fw-config NAME     tinsel: also build the code groups for boards/ configuration NAME\n"
           "                       (a thread layout other than the board's: tile, core) into EXE.fw/NAME/\n"
           "  -v                   show the compiler commands run\n"
@@ -150,6 +153,13 @@ static void parse_args(int argc, char **argv, Options *o) {
         exit(2);
       }
       o->be.imem_enlarged = !strcmp(v, "enlarged");
+    } else if (!strcmp(a, "--steps")) {
+      const char *v = option_value(argc, argv, &i, "--steps");
+      if (strcmp(v, "auto") && strcmp(v, "code") && strcmp(v, "tables")) {
+        fprintf(stderr, "op2c: error: --steps takes 'auto', 'code' or 'tables', not '%s'\n", v);
+        exit(2);
+      }
+      o->be.steps = !strcmp(v, "code") ? STEPS_CODE : !strcmp(v, "tables") ? STEPS_TABLES : STEPS_AUTO;
     } else if (!strcmp(a, "--fw-config")) {
       const char *v = option_value(argc, argv, &i, "--fw-config");
       if (!*v || strchr(v, '/') || strchr(v, '.')) {

@@ -511,6 +511,11 @@ bool ir_write_xml(const char *path, Program **progs, int nprogs);
 // backends
 //
 
+// --steps (tinsel): each pin's step as generated code, or as a table for
+// op2_steps.inc's shared steps (smaller, slower); auto: tables only when
+// they let the device types share fewer code groups.
+enum { STEPS_AUTO, STEPS_CODE, STEPS_TABLES };
+
 typedef struct {
   const char *output;      // -o
   const char *gen_dir;     // --gen-dir: keep generated sources here
@@ -519,6 +524,7 @@ typedef struct {
   const char *self_path;   // argv[0], to find the runtime
   bool verbose;
   bool imem_enlarged;      // --imem enlarged (tinsel): allow images over real Tinsel's imem
+  int steps;               // --steps (tinsel): STEPS_AUTO, STEPS_CODE or STEPS_TABLES
   StrArray fw_configs;     // --fw-config NAME (tinsel): also firmware for these thread layouts
 } BackendOptions;
 

@@ -14,7 +14,7 @@ TINSELRT_HL_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(wildcard host/hostlink/*.c)) $(O
 TINSELRT_LIB  := $(LIB)/libop2_tinsel.a
 TINSELRT_INC  := $(BUILD)/include/op_tinsel.h $(BUILD)/include/softswitch.h $(BUILD)/include/tinsel_config.h \
                  $(BUILD)/include/ss_tree.h $(BUILD)/include/ss_counted.h \
-                 $(BUILD)/include/op2_soft_sqrt.inc
+                 $(BUILD)/include/op2_soft_sqrt.inc $(BUILD)/include/op2_steps.inc
 
 $(OBJ)/host/tinsel/%.o: host/tinsel/%.c $(wildcard host/tinsel/*.h) host/seq/op_seq.h \
                         firmware/softswitch/ss_tree.h firmware/softswitch/ss_counted.h host/place/place.h \
@@ -37,6 +37,9 @@ $(BUILD)/include/softswitch.h: firmware/softswitch/softswitch.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 $(BUILD)/include/op2_soft_sqrt.inc: compiler/backends/tinsel/op2_soft_sqrt.inc
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/op2_steps.inc: compiler/backends/tinsel/op2_steps.inc
 	@mkdir -p $(dir $@)
 	cp $< $@
 $(BUILD)/include/tinsel_config.h: $(GEN)/tinsel_config.h

@@ -30,6 +30,9 @@ tinsel() {
 check "op2c lists the tinsel target" bash -c "'$OP2C' -t '?' | grep -q '^tinsel '"
 "$OP2C" --target tinsel --imem huge x.cpp >/dev/null 2>"$tmp/imem_opt.err"
 check "--imem takes real or enlarged" grep -q "op2c: error: --imem takes 'real' or 'enlarged', not 'huge'" "$tmp/imem_opt.err"
+"$OP2C" --target tinsel --steps fast x.cpp >/dev/null 2>"$tmp/steps_opt.err"
+check "--steps takes auto, code or tables" \
+  grep -q "op2c: error: --steps takes 'auto', 'code' or 'tables', not 'fast'" "$tmp/steps_opt.err"
 
 # --- golden generated code: tests/compiler/ir/scanner.cpp
 golden_dir=tests/compiler/tinsel/scanner
@@ -136,6 +139,25 @@ for src in tests/op2/*.cpp tests/op2/*.c tests/tinsel/*.cpp; do
   else fail "$name on the softswitch engine matches seq" "exit $rc" "$(diff <(echo "$want") <(echo "$got"))"; fi
   [ $name = gbl_reductions ] && echo "$want" >"$tmp/gbl_reductions.want"
 done
+# Steps from tables (op2_steps.inc; --steps tables, which auto picks for
+# airfoil sp alone here): programs that use every kind of table step and
+# the steps that stay code (opt args, op_arg_info, INC and write landings,
+# globals on begin and end), on the softswitch engine, which checks each
+# step's ready word against the handlers' whole ReadyToSend.
+for name in indirect_write gbl_reductions vector_args merged_reads arg_info dep_indirect_raw dep_inc_war \
+            temp_dats; do
+  src=tests/op2/$name.cpp
+  # (--imem enlarged: gbl_reductions and arg_info compute in double)
+  if ! tinsel "${name}_tables" "$src" --steps tables --imem enlarged; then
+    fail "$name builds with --steps tables" "$(cat "$tmp/${name}_tables.build")"; continue
+  fi
+  check "$name --steps tables: its steps are tables" grep -q "op2_step_" "$tmp/${name}_tables.gen/fw/"set_*.inc
+  got=$(cd "$tmp" && OP2_TINSEL_ENGINE=softswitch OP2_TINSEL_CONFIG=tile OP2_TINSEL_SEED=7 "$tmp/${name}_tables" 2>&1)
+  rc=$?
+  if [ $rc -eq 0 ] && grep -qx "$name PASSED" <<<"$got"; then pass "$name --steps tables on the softswitch engine: PASSED"
+  else fail "$name --steps tables on the softswitch engine: PASSED" "exit $rc" "$got"; fi
+done
+
 # Globals the host takes later (docs/tinsel-backend.md "Globals the host
 # waits for where it uses them"): op2c guards the locals whose every use it
 # sees, no other; on a streaming engine those calls return before their end.
@@ -415,6 +437,8 @@ for v in sp dp; do
   pass "airfoil $v builds"
   checkelf_images "airfoil_$v"
   [ $v = sp ] && check "airfoil sp: the image groups hold every type once and fit" groups_cover airfoil_sp
+  [ $v = sp ] && check "airfoil sp: --steps auto takes tables, so its four types share one code group" \
+    test "$(grep -c '^group ' "$tmp/airfoil_sp.gen/fw/images.txt")" = 1
   if [ $v = sp ]; then # the whole mesh as one POETS XML file, as graph_schema's readers want it
     OP2_EMIT_INSTANCE="$tmp/airfoil_sp.instance.xml" "$tmp/airfoil_sp" --mesh "$mesh" --iters 1 >/dev/null 2>&1
     check "airfoil sp: the instance ($ncell cells) passes poets_check" "$bin/poets_check" "$tmp/airfoil_sp.instance.xml"

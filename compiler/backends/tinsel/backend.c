@@ -79,6 +79,23 @@ static int copy_images(const char *fw, const char *dir, const FwImage *groups, i
   return 0;
 }
 
+// The device code's sources and images in FW, grouped (fw_group.c): the
+// images of g as g->table_steps says. TRIAL: a type that does not fit
+// fails quietly.
+static int build_firmware(const char *fw, const GGraphType *g, const BackendOptions *opts, FwBuild *fb,
+                          bool trial) {
+  int nimgs;
+  FwImage *imgs = make_images(g, &nimgs);
+  if (!fw_write_sources(fw, g))
+    return 1;
+  for (int i = 0; i < nimgs; i++)
+    if (!fw_write_image(fw, g, &imgs[i]))
+      return 1;
+  *fb = (FwBuild){.dir = fw, .prefix = op2c_prefix(), .verbose = opts->verbose, .enlarged_ok = opts->imem_enlarged,
+                  .cxx_kernels = g->prog->is_cxx, .trial = trial};
+  return fw_build_images(fb, g, imgs, nimgs);
+}
+
 static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   Program *prog = main_program(progs, nprogs);
   if (!prog)
@@ -98,17 +115,25 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
       error_plain("cannot create '%s': %s", dirs[i], strerror(errno));
       return 1;
     }
-  int nimgs;
-  FwImage *imgs = make_images(g, &nimgs);
-  if (!fw_write_sources(fw, g))
+  FwBuild fb;
+  g->table_steps = opts->steps == STEPS_TABLES;
+  if (build_firmware(fw, g, opts, &fb, false))
     return 1;
-  for (int i = 0; i < nimgs; i++)
-    if (!fw_write_image(fw, g, &imgs[i]))
+  // Auto: tables cost instructions in every step (docs/tinsel-backend.md,
+  // "Steps from tables"), so only where they let the types share fewer
+  // code groups, each then spread over more core pairs.
+  if (opts->steps == STEPS_AUTO && fb.ngroups > 1) {
+    FwBuild tb;
+    int errors = diag_errors;
+    g->table_steps = true;
+    int rc = build_firmware(fw, g, opts, &tb, true);
+    if (diag_errors != errors)
       return 1;
-  FwBuild fb = {.dir = fw, .prefix = op2c_prefix(), .verbose = opts->verbose, .enlarged_ok = opts->imem_enlarged,
-                .cxx_kernels = prog->is_cxx};
-  if (fw_build_images(&fb, g, imgs, nimgs))
-    return 1;
+    if (!rc && tb.ngroups < fb.ngroups)
+      fb = tb;
+    else if ((g->table_steps = false, build_firmware(fw, g, opts, &fb, false)))
+      return 1;
+  }
   if (copy_images(fw, format("%s.fw", opts->output), fb.groups, fb.ngroups, true))
     return 1;
   for (int i = 0; i < opts->fw_configs.len; i++) {

@@ -247,13 +247,16 @@ static int check_single(const FwBuild *b, const GGraphType *g, const FwImage *im
             g->types[img->type]->id, img->text_bytes, budget, why, enlarged);
     return 0;
   }
+  if (b->trial)
+    return 1;
   error_plain("device type %s needs %ld bytes of instruction memory, more than the %ld a core pair "
-              "has for the application (TinselAppInstrBytes)%s%s",
+              "has for the application (TinselAppInstrBytes)%s%s%s",
               g->types[img->type]->id, img->text_bytes, budget, why,
               img->text_bytes <= enlarged
                   ? format("; it fits the enlarged-imem model (boards/ key EnlargedLogInstrsPerCore, "
                            "%ld bytes): pass --imem enlarged to build for it", enlarged)
-                  : "");
+                  : "",
+              g->table_steps ? "" : " (--steps tables makes each step smaller, and slower)");
   return 1;
 }
 

@@ -15,6 +15,7 @@ typedef struct {
   const char *out_dir;  // objects and ELFs go here (NULL: dir; fw_build_config)
   const char *config;   // firmware/'s flags of this boards/ configuration (NULL: the board's)
   bool cxx_kernels;     // a C++ program: its kernels are op2_kernels.cpp, compiled as C++
+  bool trial;           // --steps auto's try of tables: a type that does not fit fails quietly
 } FwBuild;
 
 // Compiles and links every image, measures its code, writes images.txt

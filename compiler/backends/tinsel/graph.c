@@ -64,6 +64,24 @@ static char *zero_stmt(const char *op2_type, const char *dst) {
                               : format("memset(%s, 0, sizeof(%s));\n", dst, dst);
 }
 
+// The words a table step moves.
+#define TABLE_MAX_COPIES 4 // op2_steps.inc's OP2_MAX_COPIES
+
+static void add_copy(GPin *pin, const char *op2_type, char *state, char *msg) {
+  VEC_PUSH(pin->copies, pin->ncopies, ((GCopy){state, msg, word_elems(op2_type)}));
+}
+
+// The pin's step from op2_steps.inc's tables, when its copies fit them.
+static void table_step(GPin *pin, GStepKind kind, char *mask) {
+  if (pin->ncopies > TABLE_MAX_COPIES)
+    return;
+  for (int i = 0; i < pin->ncopies; i++)
+    if (!pin->copies[i].words)
+      return;
+  pin->step = kind;
+  pin->mask = mask;
+}
+
 
 
 //
@@ -195,6 +213,12 @@ static char *read_field(const ProtoPin *p, const IRDat *d) {
 // Device types
 //
 
+// A pin whose step runs its fragment (table_step may change that).
+static GPin new_pin(char *name, GMessageType *msg, bool is_output, char *edge_props, char *code) {
+  return (GPin){.name = name, .msg = msg, .is_output = is_output, .edge_props = edge_props, .code = code,
+                .rts_index = is_output ? 0 : -1, .part = -1, .step = GSTEP_CODE};
+}
+
 static GPin *add_pin(GDeviceType *t, GPin pin) {
   pin.part = t->nparts; // the invocation being built (build_type)
   if (pin.is_output)
@@ -237,9 +261,13 @@ static void kernel_if_last(FILE *f, const TypeCtx *c);
 static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
   const IRLoop *l = c->inv->loop;
   const char *inv = l->invocation;
-  fprintf(state, "uint8_t %s_in_progress; uint8_t %s_executed; uint32_t %s_round;\n", inv, inv, inv);
-  fprintf(state, "uint16_t %s_read_recv_count; uint16_t %s_write_recv_count;\n", inv, inv);
-  fprintf(state, "uint32_t %s_read_send_mask; uint32_t %s_write_send_mask;\n", inv, inv);
+  // In this order, so they lie at the same offsets from <inv>_round in
+  // every type (op2_steps.inc's OP2_COUNT...; firmware.c asserts them),
+  // and a table step reads the count and both flags in one word.
+  fprintf(state, "uint32_t %s_round; uint16_t %s_read_recv_count; uint8_t %s_in_progress; uint8_t %s_executed;\n",
+          inv, inv, inv, inv);
+  fprintf(state, "uint32_t %s_read_send_mask; uint32_t %s_write_send_mask; uint16_t %s_write_recv_count;\n", inv,
+          inv, inv);
   fprintf(props, "uint16_t %s_write_recv_total;\n", inv);
   if (!c->is_iter)
     return;
@@ -258,6 +286,29 @@ static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
   }
 }
 
+// The reads of the iteration type each fresh bit stands for (slots).
+static void fresh_slots(const TypeCtx *c, int slots[32]) {
+  const ProtoInvocation *inv = c->inv;
+  memset(slots, 0, 32 * sizeof(int));
+  if (!c->is_iter)
+    return;
+  for (int j = 0; j < inv->npins; j++)
+    if (inv->pins[j].kind == PIN_READ_RECV)
+      slots[protocol_fresh_bit(inv, protocol_read_send_of(inv, &inv->pins[j])) & 31] += inv->pins[j].slots;
+}
+
+// The same as op2_step_begin's table, when the bits fit it.
+#define TABLE_MAX_FRESH 8
+
+static void fresh_table(GPin *pin, const TypeCtx *c) {
+  memcpy(pin->fresh_rts, c->fresh_rts, sizeof(pin->fresh_rts));
+  fresh_slots(c, pin->fresh_slots);
+  int n = 0;
+  for (int k = 0; k < 32; k++)
+    n += pin->fresh_rts[k] || pin->fresh_slots[k];
+  pin->step = n <= TABLE_MAX_FRESH ? GSTEP_BEGIN : GSTEP_CODE;
+}
+
 // Begin's fresh word: this type's read_send pins whose bit is set go out;
 // the iteration type counts the reads of the others as landed, as it still
 // holds them from an earlier call (their buffers are this invocation's
@@ -272,10 +323,8 @@ static void fresh_on_begin(FILE *f, const TypeCtx *c) {
               c->fresh_rts[k]);
   if (!c->is_iter || !inv->read_recv_per_elem)
     return;
-  int slots[32] = {0};
-  for (int j = 0; j < inv->npins; j++)
-    if (inv->pins[j].kind == PIN_READ_RECV)
-      slots[protocol_fresh_bit(inv, protocol_read_send_of(inv, &inv->pins[j])) & 31] += inv->pins[j].slots;
+  int slots[32];
+  fresh_slots(c, slots);
   fprintf(f, "deviceState->%s_read_recv_count +=", name); // counted as landed: they are not coming
   for (int k = 0, n = 0; k < 32; k++)
     if (slots[k])
@@ -285,6 +334,7 @@ static void fresh_on_begin(FILE *f, const TypeCtx *c) {
 
 static void begin_pin(TypeCtx *c) {
   const IRLoop *l = c->inv->loop;
+  bool table = true; // no globals or optional args: op2_step_begin's table
   Buf b;
   FILE *f = buf_open(&b);
   touch(f, l->invocation);
@@ -292,6 +342,7 @@ static void begin_pin(TypeCtx *c) {
   fresh_on_begin(f, c);
   for (int i = 0; c->is_iter && i < l->nargs; i++) {
     const IRArg *a = &l->args[i];
+    table = table && !gbl_on_begin(a) && !a->opt;
     if (gbl_on_begin(a))
       fputs(copy_stmt(a->type, format("deviceState->%s_gbl%d", l->invocation, i), format("message->gbl%d", i),
                       format("message->gbl%d", i)), f);
@@ -300,8 +351,10 @@ static void begin_pin(TypeCtx *c) {
   }
   fprintf(f, "deviceState->%s_read_recv_count++;\n", l->invocation);
   kernel_if_last(f, c);
-  add_pin(c->t, (GPin){format("%s_begin", l->invocation), begin_msg(c->g, c->inv), false, NULL,
-                       buf_close(&b), -1, -1});
+  GPin *pin = add_pin(c->t, new_pin(format("%s_begin", l->invocation), begin_msg(c->g, c->inv), false, NULL,
+                                    buf_close(&b)));
+  if (table)
+    fresh_table(pin, c);
 }
 
 static void read_send_pins(TypeCtx *c) {
@@ -310,16 +363,18 @@ static void read_send_pins(TypeCtx *c) {
     const ProtoPin *p = &inv->pins[j];
     if (p->kind != PIN_READ_SEND || p->set != c->t->set)
       continue;
-    GPin *pin = add_pin(c->t, (GPin){p->name, read_msg(c->g, p), true, NULL, NULL, 0, -1});
+    GPin *pin = add_pin(c->t, new_pin(p->name, read_msg(c->g, p), true, NULL, NULL));
     Buf b;
     FILE *f = buf_open(&b);
     for (int k = 0; k < p->ndats; k++) {
       char *field = read_field(p, p->dats[k]);
       char *msg = format("message->%s", field);
       fputs(copy_stmt(p->dats[k]->type, msg, format("deviceState->dat_%s", p->dats[k]->ident), msg), f);
+      add_copy(pin, p->dats[k]->type, format("dat_%s", p->dats[k]->ident), field);
     }
     fprintf(f, "deviceState->%s_read_send_mask &= ~(1u << %d);\n", inv->loop->invocation, pin->rts_index);
     pin->code = buf_close(&b);
+    table_step(pin, GSTEP_SEND, format("%s_read_send_mask", inv->loop->invocation));
     c->read_mask |= rts_bit(pin->rts_index);
     c->fresh_rts[protocol_fresh_bit(inv, p) & 31] = rts_bit(pin->rts_index);
   }
@@ -335,17 +390,21 @@ static void read_recv_pins(TypeCtx *c) {
     Buf b;
     FILE *f = buf_open(&b);
     touch(f, name);
+    GPin pin = new_pin(p->name, read_msg(c->g, p), false, p->slots > 1 ? "uint8_t index;" : NULL, NULL);
     const char *slot = p->slots > 1 ? "[edgeProperties->index]" : "";
     for (int k = 0; k < p->nargs; k++) { // every arg the message lands (one unless merged)
       char *field = read_field(p, inv->loop->args[p->args[k]].dat);
       char *msg = format("message->%s", field);
       fputs(copy_stmt(inv->loop->args[p->args[k]].dat->type,
                       format("deviceState->%s_arg%d_buffer%s", name, p->args[k], slot), msg, msg), f);
+      add_copy(&pin, inv->loop->args[p->args[k]].dat->type, format("%s_arg%d_buffer", name, p->args[k]), field);
     }
     fprintf(f, "deviceState->%s_read_recv_count++;\n", name);
     kernel_if_last(f, c);
-    add_pin(c->t, (GPin){p->name, read_msg(c->g, p), false, p->slots > 1 ? "uint8_t index;" : NULL,
-                         buf_close(&b), -1, -1});
+    pin.code = buf_close(&b);
+    if (p->slots == 1) // else the slot is the edge's
+      table_step(&pin, GSTEP_READ, NULL);
+    add_pin(c->t, pin);
   }
 }
 
@@ -446,8 +505,8 @@ static void execute_pin(TypeCtx *c) {
   fprintf(f, "*doSend = false; // no edges: sending is computing\n");
   kernel_call(f, c);
   fprintf(f, "deviceState->%s_executed = 1;\n", inv);
-  c->exec_rts = add_pin(c->t, (GPin){format("%s_execute", inv), add_msg(c->g, "none", "uint8_t unused;", 0),
-                                    true, NULL, buf_close(&b), 0, -1})->rts_index;
+  c->exec_rts = add_pin(c->t, new_pin(format("%s_execute", inv), add_msg(c->g, "none", "uint8_t unused;", 0),
+                                            true, NULL, buf_close(&b)))->rts_index;
 }
 
 // The iteration set's kernel, when nothing of the device's own must go out
@@ -500,7 +559,7 @@ static void write_send_pins(TypeCtx *c) {
       continue;
     for (int k = 0; k < p->slots; k++) {
       char *name = p->slots > 1 ? format("%s_slot%d", p->name, k) : p->name;
-      GPin *pin = add_pin(c->t, (GPin){name, dat_msg(c->g, p->dat), true, NULL, NULL, 0, -1});
+      GPin *pin = add_pin(c->t, new_pin(name, dat_msg(c->g, p->dat), true, NULL, NULL));
       // An op_opt_arg switched off writes nothing; the host leaves its
       // edges out of the receivers' write_recv totals.
       const char *opt = inv->loop->args[p->arg].opt
@@ -512,6 +571,11 @@ static void write_send_pins(TypeCtx *c) {
       pin->code = format("%s%sdeviceState->%s_write_send_mask &= ~(1u << %d);\n",
                          copy_stmt(p->dat->type, "message->value", buffer, "message->value"), opt,
                          inv->loop->invocation, pin->rts_index);
+      add_copy(pin, p->dat->type,
+               format("%s_arg%d_buffer%s", inv->loop->invocation, p->arg, p->slots > 1 ? format("[%d]", k) : ""),
+               "value");
+      if (!inv->loop->args[p->arg].opt) // else the step may cancel
+        table_step(pin, GSTEP_SEND, format("%s_write_send_mask", inv->loop->invocation));
       c->write_mask |= rts_bit(pin->rts_index);
     }
   }
@@ -536,7 +600,7 @@ static void write_recv_pins(TypeCtx *c) {
     else
       fputs(copy_stmt(p->dat->type, format("deviceState->dat_%s", p->dat->ident), "message->value", "message->value"), f);
     fprintf(f, "deviceState->%s_write_recv_count++;\n", name);
-    add_pin(c->t, (GPin){p->name, dat_msg(c->g, p->dat), false, NULL, buf_close(&b), -1, -1});
+    add_pin(c->t, new_pin(p->name, dat_msg(c->g, p->dat), false, NULL, buf_close(&b)));
   }
 }
 
@@ -545,20 +609,30 @@ static void end_pin(TypeCtx *c) {
   const char *inv = l->invocation;
   Buf b;
   FILE *f = buf_open(&b);
+  GPin pin = new_pin(format("%s_end", inv), end_msg(c->g, l), true, NULL, NULL);
+  bool table = !fused_end(c); // op2_step_end's, unless the end runs the kernel or names an element
   if (fused_end(c))
     kernel_call(f, c);
   fprintf(f, "message->round = deviceState->%s_round;\n", inv);
   fprintf(f, "message->contributes = %d;\n", c->is_iter);
   for (int i = 0; c->is_iter && i < l->nargs; i++)
-    if (graph_gbl_on_end(&l->args[i]))
+    if (graph_gbl_on_end(&l->args[i])) {
       fputs(copy_stmt(l->args[i].type, format("message->gbl%d", i), format("deviceState->%s_gbl%d", inv, i),
                       format("message->gbl%d", i)), f);
+      add_copy(&pin, l->args[i].type, format("%s_gbl%d", inv, i), format("gbl%d", i));
+    }
   for (int i = 0; c->is_iter && i < l->nargs; i++)
-    if (l->args[i].kind == ARG_INFO)
+    if (l->args[i].kind == ARG_INFO) {
       fprintf(f, "message->elem%d = deviceState->%s_elem%d;\n", i, inv, i);
+      table = false;
+    }
   fprintf(f, "deviceState->%s_in_progress = 0;\ndeviceState->%s_executed = 0;\n", inv, inv);
   fprintf(f, "deviceState->%s_read_recv_count = 0;\ndeviceState->%s_write_recv_count = 0;\n", inv, inv);
-  c->end_rts = add_pin(c->t, (GPin){format("%s_end", inv), end_msg(c->g, l), true, NULL, buf_close(&b), 0, -1})->rts_index;
+  pin.code = buf_close(&b);
+  pin.contributes = c->is_iter;
+  if (table)
+    table_step(&pin, GSTEP_END, NULL);
+  c->end_rts = add_pin(c->t, pin)->rts_index;
 }
 
 static void rts_for_invocation(FILE *f, const TypeCtx *c, int read_recv_total) {
@@ -616,9 +690,13 @@ static GDeviceType *build_type(GGraphType *g, const SetParts *parts, IRSet *s) {
     end_pin(&c);
     Buf part;
     FILE *fpart = buf_open(&part);
-    rts_for_invocation(fpart, &c, 1 + (c.is_iter ? inv->read_recv_per_elem : 0));
+    int read_recv_total = 1 + (c.is_iter ? inv->read_recv_per_elem : 0);
+    rts_for_invocation(fpart, &c, read_recv_total);
     char *code = buf_close(&part);
     fputs(code, fr);
+    int nparts = t->nparts;
+    VEC_PUSH(t->parts, nparts, ((GPart){inv->loop->invocation, c.exec_rts, c.end_rts, read_recv_total,
+                                       kernel_on_recv(&c) ? kernel_fn(&c) : NULL}));
     VEC_PUSH(t->rts_parts, t->nparts, code);
   }
   t->state = buf_close(&state);
@@ -724,9 +802,9 @@ GGraphType *graph_build(const Program *prog, const Protocol *proto) {
     }
     GMessageType *msgs[2] = {begin_msg(g, proto->invocations[i]), end_msg(g, l)};
     VEC_PUSH(g->controller_pins, g->ncontroller_pins,
-             ((GPin){format("%s_begin", l->invocation), msgs[0], true, NULL, NULL, 0, -1}));
+             new_pin(format("%s_begin", l->invocation), msgs[0], true, NULL, NULL));
     VEC_PUSH(g->controller_pins, g->ncontroller_pins,
-             ((GPin){format("%s_end", l->invocation), msgs[1], false, NULL, NULL, -1, -1}));
+             new_pin(format("%s_end", l->invocation), msgs[1], false, NULL, NULL));
     // The protocol checks the bytes of the values; alignment can add a few.
     for (int k = 0; k < 2 && diag_errors == errors; k++)
       if (msgs[k]->bytes > TINSEL_MAX_PAYLOAD)

@@ -23,6 +23,24 @@ typedef struct {
   GField *fields; int nfields; // begin and end messages: their members
 } GMessageType;
 
+// How firmware.c makes a pin's step (op2_steps.inc).
+typedef enum { GSTEP_CODE, GSTEP_READ, GSTEP_SEND, GSTEP_BEGIN, GSTEP_END } GStepKind;
+
+// Words a read lands (state field = message field) or a send puts out.
+typedef struct {
+  char *state;          // a member of the device state (an array of word-sized elements)
+  char *msg;            // a member of the message
+  bool words;           // its elements are whole words (else the step keeps its fragment)
+} GCopy;
+
+// One invocation of a device type, as its ReadyToSend tests it (op2_inv_desc).
+typedef struct {
+  const char *inv;      // the invocation: its state fields are <inv>_in_progress, ...
+  int exec_rts, end_rts;// ready bits of the execute and end pins; exec -1 if none
+  int read_recv_total;  // begin and the reads it waits for
+  char *kernel;         // the function the last read runs, or NULL
+} GPart;
+
 typedef struct {
   char *name;
   GMessageType *msg;
@@ -31,6 +49,13 @@ typedef struct {
   char *code;           // OnReceive / OnSend fragment
   int rts_index;        // output pins: bit in the ready-to-send word
   int part;             // the invocation it belongs to: index into its type's rts_parts
+  // A step op2_steps.inc runs from a table (firmware.c writes it), or
+  // GSTEP_CODE: the fragment in a step of its own.
+  GStepKind step;
+  GCopy *copies; int ncopies; // read and send steps: the words it moves
+  char *mask;           // send steps: the state's mask its bit leaves
+  unsigned fresh_rts[32]; int fresh_slots[32]; // begin steps: by fresh bit
+  bool contributes;     // end steps: the iteration set's (its end message says so)
 } GPin;
 
 typedef struct {
@@ -44,6 +69,7 @@ typedef struct {
   char *rts;            // ReadyToSend fragment
   char **rts_parts;     // the same, one invocation each: a handler of part i changes only
   int nparts;           // the fields part i reads, so only part i's bits need evaluating
+  GPart *parts;         // the same parts as tables for op2_steps.inc (nparts)
   char *init;           // OnInit fragment
 } GDeviceType;
 
@@ -59,6 +85,7 @@ typedef struct {
   GMessageType **msgs; int nmsgs;
   StrMap msg_index;     // msgs by id
   GDeviceType **types; int ntypes;
+  bool table_steps;     // firmware.c: steps from op2_steps.inc's tables where graph.c allows (GPin.step)
   GPin *controller_pins; int ncontroller_pins; // the host's side of begin/end
 } GGraphType;
 

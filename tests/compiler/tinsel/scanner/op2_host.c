@@ -20,44 +20,44 @@ static const op2t_member set_nodes_state_m[] = {
   {OP2T_M_F64, offsetof(set_nodes_state, dat_p_x), 2, 0},
   {OP2T_M_F64, offsetof(set_nodes_state, dat_p_r), 1, 0},
   {OP2T_M_F64, offsetof(set_nodes_state, dat_p_t), 1, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, flux_1_in_progress), 0, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, flux_1_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, flux_1_round), 0, 0},
   {OP2T_M_U16, offsetof(set_nodes_state, flux_1_read_recv_count), 0, 0},
-  {OP2T_M_U16, offsetof(set_nodes_state, flux_1_write_recv_count), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, flux_1_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, flux_1_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, flux_1_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, flux_1_write_send_mask), 0, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, flux_2_in_progress), 0, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, flux_2_executed), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, flux_1_write_recv_count), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, flux_2_round), 0, 0},
   {OP2T_M_U16, offsetof(set_nodes_state, flux_2_read_recv_count), 0, 0},
-  {OP2T_M_U16, offsetof(set_nodes_state, flux_2_write_recv_count), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, flux_2_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, flux_2_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, flux_2_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, flux_2_write_send_mask), 0, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, gather_in_progress), 0, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, gather_executed), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, flux_2_write_recv_count), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, gather_round), 0, 0},
   {OP2T_M_U16, offsetof(set_nodes_state, gather_read_recv_count), 0, 0},
-  {OP2T_M_U16, offsetof(set_nodes_state, gather_write_recv_count), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, gather_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, gather_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, gather_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, gather_write_send_mask), 0, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, stats_in_progress), 0, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, stats_executed), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, gather_write_recv_count), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, stats_round), 0, 0},
   {OP2T_M_U16, offsetof(set_nodes_state, stats_read_recv_count), 0, 0},
-  {OP2T_M_U16, offsetof(set_nodes_state, stats_write_recv_count), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, stats_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, stats_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, stats_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, stats_write_send_mask), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, stats_write_recv_count), 0, 0},
   {OP2T_M_F64, offsetof(set_nodes_state, stats_gbl1), 1, 0},
   {OP2T_M_F64, offsetof(set_nodes_state, stats_gbl2), 1, 0},
   {OP2T_M_I32, offsetof(set_nodes_state, stats_gbl3), 1, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, maybe_in_progress), 0, 0},
-  {OP2T_M_U8, offsetof(set_nodes_state, maybe_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, maybe_round), 0, 0},
   {OP2T_M_U16, offsetof(set_nodes_state, maybe_read_recv_count), 0, 0},
-  {OP2T_M_U16, offsetof(set_nodes_state, maybe_write_recv_count), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, maybe_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_nodes_state, maybe_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, maybe_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_nodes_state, maybe_write_send_mask), 0, 0},
+  {OP2T_M_U16, offsetof(set_nodes_state, maybe_write_recv_count), 0, 0},
   {OP2T_M_U8, offsetof(set_nodes_state, maybe_opt2), 0, 0},
 };
 static const op2t_member set_edges_props_m[] = {
@@ -69,35 +69,35 @@ static const op2t_member set_edges_props_m[] = {
 };
 static const op2t_member set_edges_state_m[] = {
   {OP2T_M_F64, offsetof(set_edges_state, dat_p_b), 3, 0},
-  {OP2T_M_U8, offsetof(set_edges_state, flux_1_in_progress), 0, 0},
-  {OP2T_M_U8, offsetof(set_edges_state, flux_1_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_1_round), 0, 0},
   {OP2T_M_U16, offsetof(set_edges_state, flux_1_read_recv_count), 0, 0},
-  {OP2T_M_U16, offsetof(set_edges_state, flux_1_write_recv_count), 0, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, flux_1_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, flux_1_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_1_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_1_write_send_mask), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, flux_1_write_recv_count), 0, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg0_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg1_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg2_buffer), 1, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_1_arg3_buffer), 1, 0},
-  {OP2T_M_U8, offsetof(set_edges_state, flux_2_in_progress), 0, 0},
-  {OP2T_M_U8, offsetof(set_edges_state, flux_2_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_2_round), 0, 0},
   {OP2T_M_U16, offsetof(set_edges_state, flux_2_read_recv_count), 0, 0},
-  {OP2T_M_U16, offsetof(set_edges_state, flux_2_write_recv_count), 0, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, flux_2_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, flux_2_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_2_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, flux_2_write_send_mask), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, flux_2_write_recv_count), 0, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg0_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg1_buffer), 2, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg2_buffer), 1, 0},
   {OP2T_M_F64, offsetof(set_edges_state, flux_2_arg3_buffer), 1, 0},
-  {OP2T_M_U8, offsetof(set_edges_state, gather_in_progress), 0, 0},
-  {OP2T_M_U8, offsetof(set_edges_state, gather_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, gather_round), 0, 0},
   {OP2T_M_U16, offsetof(set_edges_state, gather_read_recv_count), 0, 0},
-  {OP2T_M_U16, offsetof(set_edges_state, gather_write_recv_count), 0, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, gather_in_progress), 0, 0},
+  {OP2T_M_U8, offsetof(set_edges_state, gather_executed), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, gather_read_send_mask), 0, 0},
   {OP2T_M_U32, offsetof(set_edges_state, gather_write_send_mask), 0, 0},
+  {OP2T_M_U16, offsetof(set_edges_state, gather_write_recv_count), 0, 0},
   {OP2T_M_F64, offsetof(set_edges_state, gather_arg0_buffer), 2, 2},
   {OP2T_M_F64, offsetof(set_edges_state, gather_gbl1), 1, 0},
 };
@@ -386,24 +386,19 @@ static const char type_xml[] =
   "        <State><![CDATA[double dat_p_x[2];\n"
   "double dat_p_r[1];\n"
   "double dat_p_t[1];\n"
-  "uint8_t flux_1_in_progress; uint8_t flux_1_executed; uint32_t flux_1_round;\n"
-  "uint16_t flux_1_read_recv_count; uint16_t flux_1_write_recv_count;\n"
-  "uint32_t flux_1_read_send_mask; uint32_t flux_1_write_send_mask;\n"
-  "uint8_t flux_2_in_progress; uint8_t flux_2_executed; uint32_t flux_2_round;\n"
-  "uint16_t flux_2_read_recv_count; uint16_t flux_2_write_recv_count;\n"
-  "uint32_t flux_2_read_send_mask; uint32_t flux_2_write_send_mask;\n"
-  "uint8_t gather_in_progress; uint8_t gather_executed; uint32_t gather_round;\n"
-  "uint16_t gather_read_recv_count; uint16_t gather_write_recv_count;\n"
-  "uint32_t gather_read_send_mask; uint32_t gather_write_send_mask;\n"
-  "uint8_t stats_in_progress; uint8_t stats_executed; uint32_t stats_round;\n"
-  "uint16_t stats_read_recv_count; uint16_t stats_write_recv_count;\n"
-  "uint32_t stats_read_send_mask; uint32_t stats_write_send_mask;\n"
+  "uint32_t flux_1_round; uint16_t flux_1_read_recv_count; uint8_t flux_1_in_progress; uint8_t flux_1_executed;\n"
+  "uint32_t flux_1_read_send_mask; uint32_t flux_1_write_send_mask; uint16_t flux_1_write_recv_count;\n"
+  "uint32_t flux_2_round; uint16_t flux_2_read_recv_count; uint8_t flux_2_in_progress; uint8_t flux_2_executed;\n"
+  "uint32_t flux_2_read_send_mask; uint32_t flux_2_write_send_mask; uint16_t flux_2_write_recv_count;\n"
+  "uint32_t gather_round; uint16_t gather_read_recv_count; uint8_t gather_in_progress; uint8_t gather_executed;\n"
+  "uint32_t gather_read_send_mask; uint32_t gather_write_send_mask; uint16_t gather_write_recv_count;\n"
+  "uint32_t stats_round; uint16_t stats_read_recv_count; uint8_t stats_in_progress; uint8_t stats_executed;\n"
+  "uint32_t stats_read_send_mask; uint32_t stats_write_send_mask; uint16_t stats_write_recv_count;\n"
   "double stats_gbl1[1];\n"
   "double stats_gbl2[1];\n"
   "int32_t stats_gbl3[1];\n"
-  "uint8_t maybe_in_progress; uint8_t maybe_executed; uint32_t maybe_round;\n"
-  "uint16_t maybe_read_recv_count; uint16_t maybe_write_recv_count;\n"
-  "uint32_t maybe_read_send_mask; uint32_t maybe_write_send_mask;\n"
+  "uint32_t maybe_round; uint16_t maybe_read_recv_count; uint8_t maybe_in_progress; uint8_t maybe_executed;\n"
+  "uint32_t maybe_read_send_mask; uint32_t maybe_write_send_mask; uint16_t maybe_write_recv_count;\n"
   "uint8_t maybe_opt2;\n"
   "]]></State>\n"
   "        <OutputPin name=\"flux_1_p_x_read_send\" messageTypeId=\"dat_p_x\">\n"
@@ -594,23 +589,20 @@ static const char type_xml[] =
   "int32_t gather_idx2;\n"
   "]]></Properties>\n"
   "        <State><![CDATA[double dat_p_b[3];\n"
-  "uint8_t flux_1_in_progress; uint8_t flux_1_executed; uint32_t flux_1_round;\n"
-  "uint16_t flux_1_read_recv_count; uint16_t flux_1_write_recv_count;\n"
-  "uint32_t flux_1_read_send_mask; uint32_t flux_1_write_send_mask;\n"
+  "uint32_t flux_1_round; uint16_t flux_1_read_recv_count; uint8_t flux_1_in_progress; uint8_t flux_1_executed;\n"
+  "uint32_t flux_1_read_send_mask; uint32_t flux_1_write_send_mask; uint16_t flux_1_write_recv_count;\n"
   "double flux_1_arg0_buffer[2];\n"
   "double flux_1_arg1_buffer[2];\n"
   "double flux_1_arg2_buffer[1];\n"
   "double flux_1_arg3_buffer[1];\n"
-  "uint8_t flux_2_in_progress; uint8_t flux_2_executed; uint32_t flux_2_round;\n"
-  "uint16_t flux_2_read_recv_count; uint16_t flux_2_write_recv_count;\n"
-  "uint32_t flux_2_read_send_mask; uint32_t flux_2_write_send_mask;\n"
+  "uint32_t flux_2_round; uint16_t flux_2_read_recv_count; uint8_t flux_2_in_progress; uint8_t flux_2_executed;\n"
+  "uint32_t flux_2_read_send_mask; uint32_t flux_2_write_send_mask; uint16_t flux_2_write_recv_count;\n"
   "double flux_2_arg0_buffer[2];\n"
   "double flux_2_arg1_buffer[2];\n"
   "double flux_2_arg2_buffer[1];\n"
   "double flux_2_arg3_buffer[1];\n"
-  "uint8_t gather_in_progress; uint8_t gather_executed; uint32_t gather_round;\n"
-  "uint16_t gather_read_recv_count; uint16_t gather_write_recv_count;\n"
-  "uint32_t gather_read_send_mask; uint32_t gather_write_send_mask;\n"
+  "uint32_t gather_round; uint16_t gather_read_recv_count; uint8_t gather_in_progress; uint8_t gather_executed;\n"
+  "uint32_t gather_read_send_mask; uint32_t gather_write_send_mask; uint16_t gather_write_recv_count;\n"
   "double gather_arg0_buffer[2][2];\n"
   "double gather_gbl1[1];\n"
   "]]></State>\n"

@@ -69,9 +69,19 @@ static inline void stats(const double *x, double *lo, double *hi, int *count) {
 
 static inline void maybe(const double *x, double *y, double *opt) { *y = x[0] + (opt ? *opt : 0.0); }
 
+static inline __attribute__((always_inline)) void op2_load_const(void *d, const void *s, unsigned n,
+                                                                     unsigned align) {
+  typedef unsigned int __attribute__((may_alias)) op2_cword_;
+  if (n % 4 || align % 4) {
+    __builtin_memcpy(d, s, n);
+    return;
+  }
+  _Pragma("GCC unroll 16") for (unsigned i = 0; i < n / 4; i++)
+    ((op2_cword_ *)d)[i] = ((const op2_cword_ *)s)[i];
+}
 extern "C" void op2k_load_consts(const void *const *src) {
   (void)src;
-  __builtin_memcpy(&coeffs, __builtin_assume_aligned(src[0], __alignof__(coeffs)), sizeof(coeffs));
+  op2_load_const(&coeffs, src[0], sizeof(coeffs), __alignof__(coeffs));
 }
 
 extern "C" void op2k_flux(const void *a0, const void *a1, const void *a2, const void *a3) {
