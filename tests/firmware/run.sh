@@ -163,8 +163,9 @@ cp "$tmp/bss.elf" "$tmp/phdr_outside.elf"; poke32 "$tmp/phdr_outside.elf" 28 0x7
 hostile elf2img phdr_outside "elf2img: $tmp/phdr_outside.elf: error: program header table [0x7ffffff0, +$(riscv64-unknown-elf-readelf -h "$tmp/bss.elf" | awk '/Number of program headers/{print $5}') x 32 bytes) lies outside the file ($(stat -c %s "$tmp/bss.elf") bytes)"
 cp "$tmp/bss.elf" "$tmp/symtab_partial.elf"; poke32 "$tmp/symtab_partial.elf" "$(shdr "$tmp/bss.elf" .symtab 20)" 0x13
 hostile checkelf symtab_partial "checkelf: $tmp/symtab_partial.elf: error: symbol table .symtab: 19 bytes at offset 0x$(riscv64-unknown-elf-readelf -SW "$tmp/bss.elf" | awk '/\.symtab/{sub(/^0*/, "", $5); print $5}') is not whole aligned 16-byte entries"
+text_bytes=$(printf '%x' "$(riscv64-unknown-elf-size -A "$tmp/bss.elf" | awk '$1 == ".text" {print $2}')")
 cp "$tmp/bss.elf" "$tmp/text_outside.elf"; poke32 "$tmp/text_outside.elf" "$(shdr "$tmp/bss.elf" .text 16)" 0xffffff00
-hostile checkelf text_outside "checkelf: $tmp/text_outside.elf: error: section .text [0xffffff00, +0x34) lies outside the file ($(stat -c %s "$tmp/bss.elf") bytes)"
+hostile checkelf text_outside "checkelf: $tmp/text_outside.elf: error: section .text [0xffffff00, +0x$text_bytes) lies outside the file ($(stat -c %s "$tmp/bss.elf") bytes)"
 # A .bss of 0xffffffff bytes used to wrap elf2img's 32-bit offset and write forever.
 cp "$tmp/bss.elf" "$tmp/bss_wraps.elf"; poke32 "$tmp/bss_wraps.elf" "$(shdr "$tmp/bss.elf" .bss 20)" 0xffffffff
 hostile elf2img bss_wraps "elf2img: $tmp/bss_wraps.elf: error: section .bss [0x01800000, +0xffffffff) wraps past the 32-bit address space"
@@ -174,7 +175,7 @@ check "elf2img: no data image from a refused ELF" test ! -e "$tmp/bss_too_big.da
 cp "$tmp/bss.elf" "$tmp/bss_256m.elf"; poke32 "$tmp/bss_256m.elf" "$(shdr "$tmp/bss.elf" .bss 20)" 0x10000000
 hostile elf2img bss_256m "elf2img: $tmp/bss_256m.elf: error: the data image would hold at least 268435456 bytes (with section .bss, 0x10000000 bytes), over elf2img's limit of 16777216 bytes"
 cp "$tmp/bss.elf" "$tmp/text_outside_imem.elf"; poke32 "$tmp/text_outside_imem.elf" "$(shdr "$tmp/bss.elf" .text 12)" 0x3000
-hostile elf2img text_outside_imem "elf2img: $tmp/text_outside_imem.elf: error: section .text (0x34 bytes at 0x00003000) does not fit in instruction memory [0x00000000, 0x00002000)"
+hostile elf2img text_outside_imem "elf2img: $tmp/text_outside_imem.elf: error: section .text (0x$text_bytes bytes at 0x00003000) does not fit in instruction memory [0x00000000, 0x00002000)"
 mkdir -p "$tmp/dir.elf"
 hostile checkelf dir "checkelf: $tmp/dir.elf: error: is a directory, not an ELF file"
 out=$("$CHECKELF" /dev/zero 2>&1); rc=$?
