@@ -286,13 +286,10 @@ static unsigned part_bits(const GDeviceType *t, int j) {
 // Part j's table (op2_steps.inc op2_inv_desc).
 static char *inv_table(const GDeviceType *t, int j) { return format("%s__inv%d", t->id, j); }
 
-// ReadyToSend: one function per invocation adding its bits to a word (the
-// steps' tail calls), or with TABLES a table per invocation for
-// op2_steps.inc's op2_rts; and for the host engines the whole fragment
-// (graph.c's, the parts in turn), which the native engine checks the
-// steps' words against (softswitch.c SS_CHECK_STEPS).
-static void write_rts(FILE *f, const GDeviceType *t, bool tables) {
-  for (int j = 0; !tables && j < t->nparts; j++) {
+// ReadyToSend as generated code: one function per invocation adding its
+// bits to a word, the steps' tail calls.
+static void write_rts_parts(FILE *f, const GDeviceType *t) {
+  for (int j = 0; j < t->nparts; j++) {
     // A step's own arguments, in the same registers (noipa: GCC keeps them
     // there rather than dropping the unused ones), so its tail call moves
     // nothing; the invocation's steps share it.
@@ -303,16 +300,22 @@ static void write_rts(FILE *f, const GDeviceType *t, bool tables) {
     put_code(f, t->rts_parts[j]);
     fprintf(f, "  return rts_;\n}\n\n");
   }
+}
+
+// ReadyToSend from tables: one per invocation for op2_steps.inc's op2_rts,
+// with the layout op2_steps.inc relies on asserted.
+static void write_inv_tables(FILE *f, const GDeviceType *t) {
+  static const char *const fields[][2] = {{"read_recv_count", "OP2_COUNT"}, {"in_progress", "OP2_IN_PROGRESS"},
+                                          {"executed", "OP2_EXECUTED"}, {"read_send_mask", "OP2_READ_MASK"},
+                                          {"write_send_mask", "OP2_WRITE_MASK"},
+                                          {"write_recv_count", "OP2_WRITE_COUNT"}};
   char *st = format("%s_state", t->id);
-  if (tables)
-    fprintf(f, "_Static_assert(sizeof(%s) <= 0xffff && sizeof(%s_props) <= 0xffff,\n"
-               "               \"op2_steps.inc's tables hold 16-bit offsets\");\n", st, t->id);
-  for (int j = 0; tables && j < t->nparts; j++) {
+  fprintf(f, "_Static_assert(sizeof(%s) <= 0xffff && sizeof(%s_props) <= 0xffff,\n"
+             "               \"op2_steps.inc's tables hold 16-bit offsets\");\n", st, t->id);
+  fprintf(f, "_Static_assert(OP2_MAX_COPIES == %d && OP2_MAX_FRESH == %d, \"graph.c's GSTEP_MAX_*\");\n",
+          GSTEP_MAX_COPIES, GSTEP_MAX_FRESH);
+  for (int j = 0; j < t->nparts; j++) {
     const GPart *p = &t->parts[j];
-    static const char *const fields[][2] = {{"read_recv_count", "OP2_COUNT"}, {"in_progress", "OP2_IN_PROGRESS"},
-                                            {"executed", "OP2_EXECUTED"}, {"read_send_mask", "OP2_READ_MASK"},
-                                            {"write_send_mask", "OP2_WRITE_MASK"},
-                                            {"write_recv_count", "OP2_WRITE_COUNT"}};
     fprintf(f, "_Static_assert(");
     for (size_t k = 0; k < sizeof(fields) / sizeof(*fields); k++)
       fprintf(f, "%soffsetof(%s, %s_%s) == offsetof(%s, %s_round) + %s", k ? " &&\n               " : "", st,
@@ -324,6 +327,17 @@ static void write_rts(FILE *f, const GDeviceType *t, bool tables) {
             p->inv, p->exec_rts >= 0 ? p->exec_rts : 0xff, p->end_rts, part_bits(t, j), // 0xff: OP2_NO_BIT
             p->kernel ? p->kernel : "NULL");
   }
+}
+
+// ReadyToSend for the steps (TABLES: op2_steps.inc's), and for the host
+// engines the whole fragment (graph.c's, the parts in turn), which the
+// native engine checks the steps' words against (softswitch.c
+// SS_CHECK_STEPS).
+static void write_rts(FILE *f, const GDeviceType *t, bool tables) {
+  if (tables)
+    write_inv_tables(f, t);
+  else
+    write_rts_parts(f, t);
   fprintf(f, "#ifndef __riscv // the host engines' (fw_table.c)\n");
   rts_head(f, t, format("%s__rts", t->id), "");
   fprintf(f, "  uint32_t rts_ = 0, *readyToSend = &rts_;\n");

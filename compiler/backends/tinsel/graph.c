@@ -65,7 +65,6 @@ static char *zero_stmt(const char *op2_type, const char *dst) {
 }
 
 // The words a table step moves.
-#define TABLE_MAX_COPIES 4 // op2_steps.inc's OP2_MAX_COPIES
 
 static void add_copy(GPin *pin, const char *op2_type, char *state, char *msg) {
   VEC_PUSH(pin->copies, pin->ncopies, ((GCopy){state, msg, word_elems(op2_type)}));
@@ -73,7 +72,7 @@ static void add_copy(GPin *pin, const char *op2_type, char *state, char *msg) {
 
 // The pin's step from op2_steps.inc's tables, when its copies fit them.
 static void table_step(GPin *pin, GStepKind kind, char *mask) {
-  if (pin->ncopies > TABLE_MAX_COPIES)
+  if (pin->ncopies > GSTEP_MAX_COPIES)
     return;
   for (int i = 0; i < pin->ncopies; i++)
     if (!pin->copies[i].words)
@@ -298,7 +297,6 @@ static void fresh_slots(const TypeCtx *c, int slots[32]) {
 }
 
 // The same as op2_step_begin's table, when the bits fit it.
-#define TABLE_MAX_FRESH 8
 
 static void fresh_table(GPin *pin, const TypeCtx *c) {
   memcpy(pin->fresh_rts, c->fresh_rts, sizeof(pin->fresh_rts));
@@ -306,7 +304,7 @@ static void fresh_table(GPin *pin, const TypeCtx *c) {
   int n = 0;
   for (int k = 0; k < 32; k++)
     n += pin->fresh_rts[k] || pin->fresh_slots[k];
-  pin->step = n <= TABLE_MAX_FRESH ? GSTEP_BEGIN : GSTEP_CODE;
+  pin->step = n <= GSTEP_MAX_FRESH ? GSTEP_BEGIN : GSTEP_CODE;
 }
 
 // Begin's fresh word: this type's read_send pins whose bit is set go out;

@@ -25,6 +25,10 @@ typedef struct {
 
 // How firmware.c makes a pin's step (op2_steps.inc).
 typedef enum { GSTEP_CODE, GSTEP_READ, GSTEP_SEND, GSTEP_BEGIN, GSTEP_END } GStepKind;
+// What a table holds at most (op2_steps.inc OP2_MAX_COPIES, OP2_MAX_FRESH;
+// the generated code asserts they agree): more, and the step stays code.
+#define GSTEP_MAX_COPIES 4
+#define GSTEP_MAX_FRESH 8
 
 // Words a read lands (state field = message field) or a send puts out.
 typedef struct {
