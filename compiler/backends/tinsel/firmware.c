@@ -283,6 +283,10 @@ static unsigned part_bits(const GDeviceType *t, int j) {
   return bits;
 }
 
+// An output pin's ready bit as a mask; 0 for none (-1; graph.c refuses
+// a type with more than 32 output pins before firmware.c runs).
+static unsigned pin_mask(int rts_index) { return rts_index >= 0 && rts_index < 32 ? 1u << rts_index : 0; }
+
 // Part j's table (op2_steps.inc op2_inv_desc).
 static char *inv_table(const GDeviceType *t, int j) { return format("%s__inv%d", t->id, j); }
 
@@ -323,8 +327,8 @@ static void write_inv_tables(FILE *f, const GDeviceType *t) {
     fprintf(f, ",\n               \"%s's fields where op2_steps.inc reads them\");\n", p->inv);
     fprintf(f, "static const op2_inv_desc %s = {\n", inv_table(t, j));
     fprintf(f, "  offsetof(%s, %s_round) | %du << 16,\n", st, p->inv, p->read_recv_total);
-    fprintf(f, "  offsetof(%s_props, %s_write_recv_total) | %du << 16 | %du << 24, 0x%xu, %s};\n\n", t->id,
-            p->inv, p->exec_rts >= 0 ? p->exec_rts : 0xff, p->end_rts, part_bits(t, j), // 0xff: OP2_NO_BIT
+    fprintf(f, "  offsetof(%s_props, %s_write_recv_total), 0x%xu, 0x%xu, 0x%xu, %s};\n\n", t->id, p->inv,
+            pin_mask(p->exec_rts), pin_mask(p->end_rts), part_bits(t, j),
             p->kernel ? p->kernel : "NULL");
   }
 }
@@ -350,7 +354,7 @@ static void put_copies(FILE *f, const GDeviceType *t, const GPin *p) {
   char *msg = fw_msg_struct(p->msg);
   fprintf(f, "%d, {", p->ncopies);
   for (int i = 0; i < p->ncopies; i++)
-    fprintf(f, "%s\n    offsetof(%s_state, %s) | offsetof(%s, %s) << 16 | sizeof(((%s *)0)->%s) / 4 << 24",
+    fprintf(f, "%s\n    offsetof(%s_state, %s) | offsetof(%s, %s) << 16 | sizeof(((%s *)0)->%s) << 24",
             i ? "," : "", t->id, p->copies[i].state, msg, p->copies[i].msg, msg, p->copies[i].msg);
   fprintf(f, "}");
 }
@@ -407,8 +411,14 @@ static void write_step_fn(FILE *f, const GDeviceType *t, const GPin *p, bool tab
             tables ? "  (void)ep_;\n" : "", h);
   else
     fprintf(f, "  uint32_t cancel_ = 0;\n  %s(gp_, dp_, ds_, ep_, msg_);\n", h);
+  // A write landing changes only its count (and marks the device in
+  // progress, which before begin readies nothing): until the count
+  // reaches the total, the word it came with stays right.
+  if (p->write_recv)
+    fprintf(f, "  if (((const %s_state *)ds_)->%s_write_recv_count != ((const %s_props *)dp_)->%s_write_recv_total)\n"
+               "    return rts_;\n", t->id, t->parts[p->part].inv, t->id, t->parts[p->part].inv);
   if (tables)
-    fprintf(f, "  return op2_rts(dp_, ds_, (rts_ & ~0x%xu) | cancel_, &%s);\n}\n\n", part_bits(t, p->part),
+    fprintf(f, "  return op2_rts(gp_, dp_, ds_, (rts_ & ~0x%xu) | cancel_, &%s);\n}\n\n", part_bits(t, p->part),
             inv_table(t, p->part));
   else
     fprintf(f, "  return %s__rts%d(gp_, dp_, ds_, ep_, msg_, (rts_ & ~0x%xu) | cancel_);\n}\n\n", t->id, p->part,

@@ -598,7 +598,7 @@ static void write_recv_pins(TypeCtx *c) {
     else
       fputs(copy_stmt(p->dat->type, format("deviceState->dat_%s", p->dat->ident), "message->value", "message->value"), f);
     fprintf(f, "deviceState->%s_write_recv_count++;\n", name);
-    add_pin(c->t, new_pin(p->name, dat_msg(c->g, p->dat), false, NULL, buf_close(&b)));
+    add_pin(c->t, new_pin(p->name, dat_msg(c->g, p->dat), false, NULL, buf_close(&b)))->write_recv = true;
   }
 }
 

@@ -60,6 +60,7 @@ typedef struct {
   char *mask;           // send steps: the state's mask its bit leaves
   unsigned fresh_rts[32]; int fresh_slots[32]; // begin steps: by fresh bit
   bool contributes;     // end steps: the iteration set's (its end message says so)
+  bool write_recv;      // a write landing: only the last changes its ReadyToSend (firmware.c)
 } GPin;
 
 typedef struct {
