@@ -592,6 +592,9 @@ static void write_recv_pins(TypeCtx *c) {
     if (p->acc == ACC_INC && !strcmp(type_lookup(p->dat->type)->op2, "bool")) // uint8_t kept 0 or 1, as bool +=
       fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] = (deviceState->dat_%s[d] + message->value[d]) != 0;\n",
               p->dat->dim, p->dat->ident, p->dat->ident);
+    else if (p->acc == ACC_INC && p->dat->dim <= 4) // unrolled: -Os keeps the loop, 3 more instructions an element
+      for (int d = 0; d < p->dat->dim; d++)
+        fprintf(f, "deviceState->dat_%s[%d] += message->value[%d];\n", p->dat->ident, d, d);
     else if (p->acc == ACC_INC)
       fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] += message->value[d];\n",
               p->dat->dim, p->dat->ident);
