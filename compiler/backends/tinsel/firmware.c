@@ -349,14 +349,31 @@ static void write_rts(FILE *f, const GDeviceType *t, bool tables) {
   fprintf(f, "  return rts_;\n}\n#endif\n\n");
 }
 
-// A table step's copies: offsets in the state and the message, words.
+// A table step's copies: offsets in the state and the message, bytes (a
+// merged copy's through its last members, graph.c follows).
 static void put_copies(FILE *f, const GDeviceType *t, const GPin *p) {
   char *msg = fw_msg_struct(p->msg);
   fprintf(f, "%d, {", p->ncopies);
-  for (int i = 0; i < p->ncopies; i++)
-    fprintf(f, "%s\n    offsetof(%s_state, %s) | offsetof(%s, %s) << 16 | sizeof(((%s *)0)->%s) << 24",
-            i ? "," : "", t->id, p->copies[i].state, msg, p->copies[i].msg, msg, p->copies[i].msg);
+  for (int i = 0; i < p->ncopies; i++) {
+    const GCopy *c = &p->copies[i];
+    const char *last = c->msg_last ? c->msg_last : c->msg;
+    fprintf(f, "%s\n    offsetof(%s_state, %s) | offsetof(%s, %s) << 16 |\n"
+               "    (offsetof(%s, %s) + sizeof(((%s *)0)->%s) - offsetof(%s, %s)) << 24",
+            i ? "," : "", t->id, c->state, msg, c->msg, msg, last, msg, last, msg, c->msg);
+  }
   fprintf(f, "}");
+}
+
+// A merged copy's members lie in the state as in the message.
+static void assert_merged(FILE *f, const GDeviceType *t, const GPin *p) {
+  char *msg = fw_msg_struct(p->msg);
+  for (int i = 0; i < p->ncopies; i++) {
+    const GCopy *c = &p->copies[i];
+    if (c->msg_last)
+      fprintf(f, "_Static_assert(offsetof(%s_state, %s) - offsetof(%s_state, %s) == offsetof(%s, %s) - offsetof(%s, %s),\n"
+                 "               \"%s: one copy from %s through %s\");\n",
+              t->id, c->state_last, t->id, c->state, msg, c->msg_last, msg, c->msg, p->name, c->state, c->state_last);
+  }
 }
 
 // A table step's table: op2_pin_desc or op2_begin_desc.
@@ -374,6 +391,7 @@ static void write_table(FILE *f, const GDeviceType *t, const GPin *p, const char
             n ? format("offsetof(%s, fresh)", msg) : "0", n, fresh);
     return;
   }
+  assert_merged(f, t, p);
   fprintf(f, "static const op2_pin_desc %s = {&%s, ", name, inv);
   if (p->step == GSTEP_SEND)
     fprintf(f, "offsetof(%s_state, %s), 0, %d, ", t->id, p->mask, p->rts_index);

@@ -67,7 +67,7 @@ static char *zero_stmt(const char *op2_type, const char *dst) {
 // The words a table step moves.
 
 static void add_copy(GPin *pin, const char *op2_type, char *state, char *msg) {
-  VEC_PUSH(pin->copies, pin->ncopies, ((GCopy){state, msg, word_elems(op2_type)}));
+  VEC_PUSH(pin->copies, pin->ncopies, ((GCopy){state, msg, word_elems(op2_type), NULL, NULL}));
 }
 
 // The pin's step from op2_steps.inc's tables, when its copies fit them.
@@ -270,9 +270,20 @@ static void state_for_invocation(FILE *state, FILE *props, TypeCtx *c) {
   fprintf(props, "uint16_t %s_write_recv_total;\n", inv);
   if (!c->is_iter)
     return;
+  // A read's buffers first, one after another in its message's order, so
+  // that its words land as one copy (read_recv_pins merges them).
+  bool *declared = xcalloc((size_t)l->nargs + 1, sizeof(bool));
+  for (int j = 0; j < c->inv->npins; j++) {
+    const ProtoPin *p = &c->inv->pins[j];
+    for (int k = 0; p->kind == PIN_READ_RECV && p->set == c->t->set && k < p->nargs; k++)
+      if (!declared[p->args[k]]) {
+        fprintf(state, "%s\n", buffer_decl(l, p->args[k]));
+        declared[p->args[k]] = true;
+      }
+  }
   for (int i = 0; i < l->nargs; i++) {
     const IRArg *a = &l->args[i];
-    if (a->kind == ARG_DAT && a->map)
+    if (a->kind == ARG_DAT && a->map && !declared[i])
       fprintf(state, "%s\n", buffer_decl(l, i));
     else if ((a->kind == ARG_GBL && !a->gbl_const) || a->kind == ARG_INFO)
       fprintf(state, "%s %s_gbl%d[%d];\n", arg_type(a)->fixed, inv, i, a->dim);
@@ -378,6 +389,33 @@ static void read_send_pins(TypeCtx *c) {
   }
 }
 
+// Where read pin j lands dat d in its message, or -1.
+static int dat_index(const ProtoPin *p, const IRDat *d) {
+  for (int k = 0; k < p->ndats; k++)
+    if (p->dats[k] == d)
+      return k;
+  return -1;
+}
+
+// Do the words read pin j lands for its arg k lie right after those for
+// arg k - 1, in the state and in the message, with nothing between? In
+// the state, state_for_invocation declares a pin's buffers one after
+// another unless an earlier pin declared one; both fields are arrays of
+// 4-byte elements (no padding before either); and the message carries
+// arg k's dat in the field after arg k - 1's. firmware.c asserts it.
+static bool follows(const ProtoInvocation *inv, int j, int k) {
+  const ProtoPin *p = &inv->pins[j];
+  const IRArg *a = &inv->loop->args[p->args[k - 1]], *b = &inv->loop->args[p->args[k]];
+  if (p->slots != 1 || type_lookup(a->dat->type)->size != 4 || type_lookup(b->dat->type)->size != 4 ||
+      dat_index(p, b->dat) != dat_index(p, a->dat) + 1 || dat_index(p, a->dat) < 0)
+    return false;
+  for (int i = 0; i < j; i++)
+    for (int m = 0; inv->pins[i].kind == PIN_READ_RECV && inv->pins[i].set == p->set && m < inv->pins[i].nargs; m++)
+      if (inv->pins[i].args[m] == p->args[k - 1] || inv->pins[i].args[m] == p->args[k])
+        return false;
+  return true;
+}
+
 static void read_recv_pins(TypeCtx *c) {
   const ProtoInvocation *inv = c->inv;
   const char *name = inv->loop->invocation;
@@ -395,7 +433,12 @@ static void read_recv_pins(TypeCtx *c) {
       char *msg = format("message->%s", field);
       fputs(copy_stmt(inv->loop->args[p->args[k]].dat->type,
                       format("deviceState->%s_arg%d_buffer%s", name, p->args[k], slot), msg, msg), f);
-      add_copy(&pin, inv->loop->args[p->args[k]].dat->type, format("%s_arg%d_buffer", name, p->args[k]), field);
+      if (k > 0 && follows(inv, j, k)) { // one copy through both
+        pin.copies[pin.ncopies - 1].state_last = format("%s_arg%d_buffer", name, p->args[k]);
+        pin.copies[pin.ncopies - 1].msg_last = field;
+      } else {
+        add_copy(&pin, inv->loop->args[p->args[k]].dat->type, format("%s_arg%d_buffer", name, p->args[k]), field);
+      }
     }
     fprintf(f, "deviceState->%s_read_recv_count++;\n", name);
     kernel_if_last(f, c);

@@ -35,6 +35,7 @@ typedef struct {
   char *state;          // a member of the device state (an array of word-sized elements)
   char *msg;            // a member of the message
   bool words;           // its elements are whole words (else the step keeps its fragment)
+  char *state_last, *msg_last; // or through these members, declared right after (read_recv_pins), or NULL
 } GCopy;
 
 // One invocation of a device type, as its ReadyToSend tests it (op2_inv_desc).
