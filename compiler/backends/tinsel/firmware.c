@@ -274,18 +274,18 @@ static void rts_head(FILE *f, const GDeviceType *t, const char *name, const char
   fprintf(f, "  const %s_state *deviceState = ds_;\n  (void)deviceState;\n", t->id);
 }
 
+// An output pin's ready bit as a mask; 0 for none (-1; graph.c refuses
+// a type with more than 32 output pins before firmware.c runs).
+static unsigned pin_mask(int rts_index) { return rts_index >= 0 && rts_index < 32 ? 1u << rts_index : 0; }
+
 // The ready bits of part j's output pins: what its handlers re-evaluate.
 static unsigned part_bits(const GDeviceType *t, int j) {
   unsigned bits = 0;
   for (int i = 0; i < t->npins; i++)
     if (t->pins[i].is_output && t->pins[i].part == j)
-      bits |= 1u << t->pins[i].rts_index;
+      bits |= pin_mask(t->pins[i].rts_index);
   return bits;
 }
-
-// An output pin's ready bit as a mask; 0 for none (-1; graph.c refuses
-// a type with more than 32 output pins before firmware.c runs).
-static unsigned pin_mask(int rts_index) { return rts_index >= 0 && rts_index < 32 ? 1u << rts_index : 0; }
 
 // Part j's table (op2_steps.inc op2_inv_desc).
 static char *inv_table(const GDeviceType *t, int j) { return format("%s__inv%d", t->id, j); }

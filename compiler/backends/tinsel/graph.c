@@ -389,7 +389,7 @@ static void read_send_pins(TypeCtx *c) {
   }
 }
 
-// Where read pin j lands dat d in its message, or -1.
+// Where read pin p lands dat d in its message, or -1.
 static int dat_index(const ProtoPin *p, const IRDat *d) {
   for (int k = 0; k < p->ndats; k++)
     if (p->dats[k] == d)
@@ -397,23 +397,17 @@ static int dat_index(const ProtoPin *p, const IRDat *d) {
   return -1;
 }
 
-// Do the words read pin j lands for its arg k lie right after those for
+// Do the words read pin p lands for its arg k lie right after those for
 // arg k - 1, in the state and in the message, with nothing between? In
 // the state, state_for_invocation declares a pin's buffers one after
-// another unless an earlier pin declared one; both fields are arrays of
-// 4-byte elements (no padding before either); and the message carries
-// arg k's dat in the field after arg k - 1's. firmware.c asserts it.
-static bool follows(const ProtoInvocation *inv, int j, int k) {
-  const ProtoPin *p = &inv->pins[j];
-  const IRArg *a = &inv->loop->args[p->args[k - 1]], *b = &inv->loop->args[p->args[k]];
-  if (p->slots != 1 || type_lookup(a->dat->type)->size != 4 || type_lookup(b->dat->type)->size != 4 ||
-      dat_index(p, b->dat) != dat_index(p, a->dat) + 1 || dat_index(p, a->dat) < 0)
-    return false;
-  for (int i = 0; i < j; i++)
-    for (int m = 0; inv->pins[i].kind == PIN_READ_RECV && inv->pins[i].set == p->set && m < inv->pins[i].nargs; m++)
-      if (inv->pins[i].args[m] == p->args[k - 1] || inv->pins[i].args[m] == p->args[k])
-        return false;
-  return true;
+// another (an arg is in one read pin: protocol.c read_groups); both are
+// arrays of 4-byte elements (no padding before either); and the message
+// carries arg k's dat in the field after arg k - 1's. firmware.c asserts it.
+static bool follows(const IRLoop *l, const ProtoPin *p, int k) {
+  const IRArg *a = &l->args[p->args[k - 1]], *b = &l->args[p->args[k]];
+  int at = dat_index(p, a->dat);
+  return p->slots == 1 && type_lookup(a->dat->type)->size == 4 && type_lookup(b->dat->type)->size == 4 &&
+         at >= 0 && dat_index(p, b->dat) == at + 1;
 }
 
 static void read_recv_pins(TypeCtx *c) {
@@ -433,7 +427,7 @@ static void read_recv_pins(TypeCtx *c) {
       char *msg = format("message->%s", field);
       fputs(copy_stmt(inv->loop->args[p->args[k]].dat->type,
                       format("deviceState->%s_arg%d_buffer%s", name, p->args[k], slot), msg, msg), f);
-      if (k > 0 && follows(inv, j, k)) { // one copy through both
+      if (k > 0 && follows(inv->loop, p, k)) { // one copy through both
         pin.copies[pin.ncopies - 1].state_last = format("%s_arg%d_buffer", name, p->args[k]);
         pin.copies[pin.ncopies - 1].msg_last = field;
       } else {
