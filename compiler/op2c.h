@@ -381,7 +381,8 @@ typedef struct {
   // Read pins: one message carries every dat an element reads through the
   // same map slot(s) (res_calc: p_q and p_adt of a cell in one message).
   IRDat **dats; int ndats; // read_send, read_recv: the dats carried, dats[0] == dat
-  int *args; int nargs;    // read_recv: the args it lands, args[0] == arg
+  int *args; int nargs;    // read_recv: the args it lands, args[0] == arg; write_send and
+                           // write_recv of a write group: the args its message carries
 } ProtoPin;
 
 typedef struct {
@@ -409,6 +410,9 @@ void protocol_dump(FILE *out, const Protocol *p);
 // whose messages it receives.
 const ProtoPin *protocol_read_recv_of(const ProtoInvocation *inv, int arg);
 const ProtoPin *protocol_read_send_of(const ProtoInvocation *inv, const ProtoPin *recv);
+// The write_send pin that sends arg's writes (its own, or its write
+// group's, protocol.c), NULL when the arg writes nothing indirectly.
+const ProtoPin *protocol_write_send_of(const ProtoInvocation *inv, int arg);
 // The read_send pins of an invocation, and the bit of begin's `fresh` word
 // that pin read_send answers to (its place among them).
 int protocol_read_sends(const ProtoInvocation *inv);

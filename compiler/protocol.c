@@ -16,6 +16,11 @@
 //   {iter}.{inv}_arg{i}_write_send    an indirect WRITE/RW/INC arg's buffer
 //   {to_set}.{inv}_arg{i}_write_recv  applied to the dat (INC adds, else copies)
 //
+// An element's writes share a message up to max_payload, one array per arg:
+// {iter}.{inv}_arg{i}_and_arg{j}_write_send goes to every element either
+// arg writes, and arg i's write_recv takes arg i's values (res_calc: an
+// edge sends both its cells' increments in one multicast).
+//
 // Vector args (idx -m) read or write m slots: one recv/send per slot, the
 // slot carried as an edge property, as in the graph_schema prototype.
 // Globals: READ, MIN and MAX start from the host's value on {inv}_begin;
@@ -126,6 +131,63 @@ static ReadGroup *read_groups(const IRLoop *loop, int max_payload, int *group_of
   return groups;
 }
 
+// The writes of an element: one message carries every indirect write arg's
+// values, each in its own field, to every element they go to, where each
+// write_recv pin takes its arg's field. An element then sends one
+// multicast instead of one message per arg (res_calc: an edge's two
+// increments of p_res). Vector args (one send per slot) and op_opt_args
+// (whose sends the host may switch off) keep messages of their own.
+typedef struct {
+  int *args; int nargs;
+  IRDat **dats;            // args' dats, for the layout (a dat may repeat)
+  int bytes;               // payload as C lays out one array per arg
+} WriteGroup;
+
+static bool write_mergeable(const IRArg *a) {
+  return a->kind == ARG_DAT && a->map && a->dat && writes(a->acc) && a->idx >= 0 && !a->opt;
+}
+
+// Groups the mergeable write args, first fit up to max_payload; group_of[i]: arg i's group or -1.
+static WriteGroup *write_groups(const IRLoop *loop, int max_payload, int *group_of, int *ngroups) {
+  WriteGroup *groups = NULL;
+  *ngroups = 0;
+  for (int i = 0; i < loop->nargs; i++) {
+    const IRArg *a = &loop->args[i];
+    group_of[i] = -1;
+    if (!write_mergeable(a))
+      continue;
+    int g = 0, bytes = -1;
+    for (; g < *ngroups; g++) {
+      WriteGroup *wg = &groups[g];
+      IRDat **dats = xcalloc((size_t)wg->nargs + 1, sizeof(IRDat *));
+      memcpy(dats, wg->dats, sizeof(IRDat *) * (size_t)wg->nargs);
+      dats[wg->nargs] = a->dat;
+      bytes = dats_bytes(dats, wg->nargs + 1);
+      if (bytes >= 0 && bytes <= max_payload)
+        break;
+    }
+    if (g == *ngroups) {
+      VEC_PUSH(groups, *ngroups, ((WriteGroup){0}));
+      bytes = dats_bytes(&a->dat, 1);
+    }
+    WriteGroup *wg = &groups[g];
+    VEC_PUSH(wg->args, wg->nargs, i);
+    int n = wg->nargs - 1;
+    VEC_PUSH(wg->dats, n, a->dat);
+    wg->bytes = bytes;
+    group_of[i] = g;
+  }
+  return groups;
+}
+
+// Name part for a write group's message: arg6_and_arg7.
+static char *args_name(const WriteGroup *wg) {
+  char *s = format("arg%d", wg->args[0]);
+  for (int k = 1; k < wg->nargs; k++)
+    s = format("%s_and_arg%d", s, wg->args[k]);
+  return s;
+}
+
 // Name part for the dats of a message: p_q, or p_q_and_p_adt.
 static char *dats_name(IRDat *const *dats, int n) {
   char *s = xstrdup(dats[0]->var);
@@ -134,7 +196,8 @@ static char *dats_name(IRDat *const *dats, int n) {
   return s;
 }
 
-static void lower_indirect(ProtoInvocation *inv, const IRLoop *loop, int i, const ReadGroup *rg) {
+static void lower_indirect(ProtoInvocation *inv, const IRLoop *loop, int i, const ReadGroup *rg,
+                           const WriteGroup *wgroup) {
   const IRArg *a = &loop->args[i];
   IRSet *iter = loop->set, *to = a->dat->set;
   int slots = a->idx <= -2 ? -a->idx : 1;
@@ -151,11 +214,17 @@ static void lower_indirect(ProtoInvocation *inv, const IRLoop *loop, int i, cons
     inv->read_recv_per_elem += slots;
   }
   if (writes(a->acc)) {
-    add_pin(inv, (ProtoPin){PIN_WRITE_SEND, iter, format("%s_arg%d_write_send", loop->invocation, i),
-                            a->dat, i, slots, a->acc, bytes, NULL, 0, NULL, 0});
+    const WriteGroup *wg = wgroup && wgroup->nargs > 1 ? wgroup : NULL;
+    if (!wg || wg->args[0] == i) { // a group's first arg sends for all of them
+      add_pin(inv, (ProtoPin){PIN_WRITE_SEND, iter,
+                              format("%s_%s_write_send", loop->invocation, wg ? args_name(wg) : format("arg%d", i)),
+                              a->dat, i, slots, a->acc, wg ? wg->bytes : bytes, NULL, 0,
+                              wg ? wg->args : NULL, wg ? wg->nargs : 0});
+      inv->write_send_per_elem += slots;
+    }
     add_pin(inv, (ProtoPin){PIN_WRITE_RECV, to, format("%s_arg%d_write_recv", loop->invocation, i),
-                            a->dat, i, slots, a->acc, bytes, NULL, 0, NULL, 0});
-    inv->write_send_per_elem += slots;
+                            a->dat, i, slots, a->acc, wg ? wg->bytes : bytes, NULL, 0,
+                            wg ? wg->args : NULL, wg ? wg->nargs : 0});
   }
 }
 
@@ -187,13 +256,16 @@ static ProtoInvocation *lower_loop(const IRLoop *loop, int max_payload) {
   inv->loop = loop;
   int ngroups, *group_of = xcalloc((size_t)loop->nargs + 1, sizeof(int));
   ReadGroup *groups = read_groups(loop, max_payload, group_of, &ngroups);
+  int nwgroups, *wgroup_of = xcalloc((size_t)loop->nargs + 1, sizeof(int));
+  WriteGroup *wgroups = write_groups(loop, max_payload, wgroup_of, &nwgroups);
   add_set(inv, loop->set);
   for (int i = 0; i < loop->nargs; i++)
     inv->begin_bytes += loop->args[i].opt ? 1 : 0;
   for (int i = 0; i < loop->nargs; i++) {
     const IRArg *a = &loop->args[i];
     if (a->kind == ARG_DAT && a->map && a->dat)
-      lower_indirect(inv, loop, i, group_of[i] >= 0 ? &groups[group_of[i]] : NULL);
+      lower_indirect(inv, loop, i, group_of[i] >= 0 ? &groups[group_of[i]] : NULL,
+                     wgroup_of[i] >= 0 ? &wgroups[wgroup_of[i]] : NULL);
     else if (a->kind == ARG_GBL)
       lower_gbl(inv, a);
     else if (a->kind == ARG_IDX)
@@ -281,8 +353,9 @@ void protocol_dump(FILE *out, const Protocol *p) {
       if (pin->dat)
         fprintf(out, " dat %s %s", pin->ndats > 1 ? dats_name(pin->dats, pin->ndats) : pin->dat->var,
                 access_name(pin->acc));
-      for (int k = 1; k < pin->nargs; k++)
-        fprintf(out, "%s%d", k == 1 ? " also args " : ",", pin->args[k]);
+      bool write = pin->kind == PIN_WRITE_SEND || pin->kind == PIN_WRITE_RECV;
+      for (int k = write ? 0 : 1; k < pin->nargs; k++)
+        fprintf(out, "%s%d", k == !write ? (write ? " message of args " : " also args ") : ",", pin->args[k]);
       if (pin->slots > 1)
         fprintf(out, " slots %d", pin->slots);
       fprintf(out, " bytes %d\n", pin->bytes);
@@ -294,6 +367,20 @@ const ProtoPin *protocol_read_recv_of(const ProtoInvocation *inv, int arg) {
   for (int i = 0; i < inv->npins; i++)
     if (inv->pins[i].kind == PIN_READ_RECV && inv->pins[i].arg == arg)
       return &inv->pins[i];
+  return NULL;
+}
+
+const ProtoPin *protocol_write_send_of(const ProtoInvocation *inv, int arg) {
+  for (int i = 0; i < inv->npins; i++) {
+    const ProtoPin *p = &inv->pins[i];
+    if (p->kind != PIN_WRITE_SEND)
+      continue;
+    if (p->arg == arg)
+      return p;
+    for (int k = 0; k < p->nargs; k++)
+      if (p->args[k] == arg)
+        return p;
+  }
   return NULL;
 }
 

@@ -767,7 +767,7 @@ static void send_begin(op2t_run *r, const op2t_image_inv *iv) {
         }
     }
   }
-  /* Reads go once per (device, pin) to every edge, writes one per edge:
+  /* Reads and writes go once per (device, pin) to every edge of the pin:
    * what the devices send, counted from the edges (the host sees none). */
   for (int i = 0; i < r->nfanouts; i++) {
     const op2t_fanout *f = &r->fanouts[i];

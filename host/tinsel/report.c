@@ -238,12 +238,13 @@ static void print_stats(void) {
       continue;
     /* The seed's count: a begin and an end per device, every edge a
      * message. The per-device protocol sends a read once per (device,
-     * pin), multicast to its edges; writes go one per edge. Sent: what went
-     * on the wire here (begin per thread and ends up the tree, unless
-     * OP2_TINSEL_BEGIN_END=device). */
+     * pin), multicast to its edges, and a device's writes once per write
+     * pin (an element's writes share one, op2c's write groups), multicast
+     * to the elements they go to. Sent: what went on the wire here (begin
+     * per thread and ends up the tree, unless OP2_TINSEL_BEGIN_END=device). */
     long seed = 2 * c->devices + c->read_edges + c->write_edges;
-    long per_device = 2 * c->devices + c->read_sends + c->write_edges;
-    long sent = c->begin + c->end + c->read_sends + c->write_edges;
+    long per_device = 2 * c->devices + c->read_sends + c->write_sends;
+    long sent = c->begin + c->end + c->read_sends + c->write_sends;
     long k = c->calls;
     fprintf(stderr, "  %-16s %6ld %8ld %7ld %6ld %8ld %8ld %7ld %10ld %10ld %10ld %10ld %10ld %10ld %8ld\n",
             g->invocations[i]->name, k, c->devices / k, c->threads / k, c->mboxes / k, c->begin / k, c->end / k,

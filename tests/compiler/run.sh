@@ -147,6 +147,13 @@ else
   fail "protocol/merged_reads" "op2c failed" "$(cat "$tmp/merged_reads.err")"
 fi
 
+# An element's writes sharing a message (write groups), the same way.
+if "$OP2C" --dump-protocol "$root/tests/op2/merged_writes.cpp" >"$tmp/merged_writes.protocol" 2>"$tmp/merged_writes.err"; then
+  golden "protocol/merged_writes" merged_writes.protocol "$tmp/merged_writes.protocol"
+else
+  fail "protocol/merged_writes" "op2c failed" "$(cat "$tmp/merged_writes.err")"
+fi
+
 # The POETS graph type (XML v4) of the same programs.
 for src in scanner.cpp; do
   name=${src%.*}
@@ -229,7 +236,7 @@ reject() { # name expected-substring file [option]
   else fail "conform/rejects $name, streaming" "exit $src, tree $rc" "$(diff "$tmp/check.out" "$tmp/stream.out")"; fi
 }
 sed 's/int32_t gbl3\[1\];]]><\/Message>/int gbl3[1];]]><\/Message>/' scanner.graph.xml >"$tmp/int.xml"
-reject "int in a declaration" "$tmp/int.xml:86: error: declaration: 'int' is not a type graph_schema's readers accept" \
+reject "int in a declaration" "$tmp/int.xml:89: error: declaration: 'int' is not a type graph_schema's readers accept" \
   "$tmp/int.xml" --type-only
 sed '/<ExternalType/,/<\/ExternalType>/{/<Properties\/>/d}' scanner.graph.xml >"$tmp/noprops.xml"
 reject "an ExternalType without Properties" "error: ExternalType 'controller' has no <Properties>" "$tmp/noprops.xml" --type-only

@@ -416,6 +416,17 @@ static void write_step_fn(FILE *f, const GDeviceType *t, const GPin *p, bool tab
   char *h = fw_handler_name(t, p);
   char *table = format("%s__table", h);
   bool table_step = tables && p->step != GSTEP_CODE;
+  if (p->same_as) { // graph.c GPin.same_as: that pin's step, on this pin's values
+    const GPin *same = NULL;
+    for (int i = 0; i < t->npins && !same; i++)
+      if (!strcmp(t->pins[i].name, p->same_as))
+        same = &t->pins[i];
+    fprintf(f, "static uint32_t %s__step(const void *gp_, const void *dp_, void *ds_, const void *ep_, void *msg_,\n"
+               "    uint32_t rts_) {\n"
+               "  return %s__step(gp_, dp_, ds_, ep_, (char *)msg_ + __builtin_offsetof(%s, %s), rts_);\n}\n\n",
+            h, fw_handler_name(t, same), fw_msg_struct(p->msg), p->msg_field);
+    return;
+  }
   if (table_step)
     write_table(f, t, p, table);
   fprintf(f, "static uint32_t %s__step(const void *gp_, const void *dp_, void *ds_, const void *ep_, void *msg_,\n"

@@ -203,6 +203,27 @@ static GMessageType *read_msg(GGraphType *g, const ProtoPin *p) {
   return finish_msg(g, &m, id);
 }
 
+// The message of a write pin: dat_<var> {value} for an arg alone; for a
+// write group (protocol.c) write_<inv>_arg<i>_and_arg<j> with one array
+// per arg, value_arg<i>.
+static GMessageType *write_msg(GGraphType *g, const IRLoop *l, const ProtoPin *p) {
+  if (p->nargs <= 1)
+    return dat_msg(g, p->dat);
+  Layout m = {.align = 1};
+  m.f = buf_open(&m.b);
+  char *id = format("write_%s", l->invocation);
+  for (int k = 0; k < p->nargs; k++) {
+    const IRDat *d = l->args[p->args[k]].dat;
+    const TypeInfo *ti = type_lookup(d->type);
+    field(&m, ti->fixed, ti->size, format("value_arg%d", p->args[k]), d->dim);
+    id = format("%s%sarg%d", id, k ? "_and_" : "_", p->args[k]);
+  }
+  return finish_msg(g, &m, id);
+}
+
+// The field of a write pin's message that carries arg i's values.
+static char *write_field(const ProtoPin *p, int i) { return p->nargs <= 1 ? xstrdup("value") : format("value_arg%d", i); }
+
 // The field of a read pin's message that carries dat d.
 static char *read_field(const ProtoPin *p, const IRDat *d) {
   return p->ndats <= 1 ? xstrdup("value") : format("value_%s", d->var);
@@ -594,26 +615,38 @@ static void write_send_pins(TypeCtx *c) {
       continue;
     for (int k = 0; k < p->slots; k++) {
       char *name = p->slots > 1 ? format("%s_slot%d", p->name, k) : p->name;
-      GPin *pin = add_pin(c->t, new_pin(name, dat_msg(c->g, p->dat), true, NULL, NULL));
+      GPin *pin = add_pin(c->t, new_pin(name, write_msg(c->g, inv->loop, p), true, NULL, NULL));
       // An op_opt_arg switched off writes nothing; the host leaves its
-      // edges out of the receivers' write_recv totals.
+      // edges out of the receivers' write_recv totals. (protocol.c groups
+      // no optional arg with others.)
       const char *opt = inv->loop->args[p->arg].opt
                             ? format("if (!deviceState->%s_opt%d)\n  *doSend = false;\n",
                                      inv->loop->invocation, p->arg)
                             : "";
-      char *buffer = format("deviceState->%s_arg%d_buffer%s", inv->loop->invocation, p->arg,
-                            p->slots > 1 ? format("[%d]", k) : "");
-      pin->code = format("%s%sdeviceState->%s_write_send_mask &= ~(1u << %d);\n",
-                         copy_stmt(p->dat->type, "message->value", buffer, "message->value"), opt,
+      char *copies = "";
+      for (int a = 0; a < (p->nargs > 1 ? p->nargs : 1); a++) { // each arg of a write group, or the arg
+        int arg = p->nargs > 1 ? p->args[a] : p->arg;
+        const IRDat *d = inv->loop->args[arg].dat;
+        char *buffer = format("%s_arg%d_buffer%s", inv->loop->invocation, arg, p->slots > 1 ? format("[%d]", k) : "");
+        char *msg = format("message->%s", write_field(p, arg));
+        copies = format("%s%s", copies, copy_stmt(d->type, msg, format("deviceState->%s", buffer), msg));
+        add_copy(pin, d->type, buffer, write_field(p, arg));
+      }
+      pin->code = format("%s%sdeviceState->%s_write_send_mask &= ~(1u << %d);\n", copies, opt,
                          inv->loop->invocation, pin->rts_index);
-      add_copy(pin, p->dat->type,
-               format("%s_arg%d_buffer%s", inv->loop->invocation, p->arg, p->slots > 1 ? format("[%d]", k) : ""),
-               "value");
       if (!inv->loop->args[p->arg].opt) // else the step may cancel
         table_step(pin, GSTEP_SEND, format("%s_write_send_mask", inv->loop->invocation));
       c->write_mask |= rts_bit(pin->rts_index);
     }
   }
+}
+
+// Arg's write_recv pin on set s, or NULL.
+static const ProtoPin *write_recv_of(const ProtoInvocation *inv, int arg, const IRSet *s) {
+  for (int j = 0; j < inv->npins; j++)
+    if (inv->pins[j].kind == PIN_WRITE_RECV && inv->pins[j].arg == arg && inv->pins[j].set == s)
+      return &inv->pins[j];
+  return NULL;
 }
 
 static void write_recv_pins(TypeCtx *c) {
@@ -626,19 +659,26 @@ static void write_recv_pins(TypeCtx *c) {
     Buf b;
     FILE *f = buf_open(&b);
     touch(f, name);
+    char *v = format("message->%s", write_field(p, p->arg)); // its arg's values
     if (p->acc == ACC_INC && !strcmp(type_lookup(p->dat->type)->op2, "bool")) // uint8_t kept 0 or 1, as bool +=
-      fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] = (deviceState->dat_%s[d] + message->value[d]) != 0;\n",
-              p->dat->dim, p->dat->ident, p->dat->ident);
+      fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] = (deviceState->dat_%s[d] + %s[d]) != 0;\n",
+              p->dat->dim, p->dat->ident, p->dat->ident, v);
     else if (p->acc == ACC_INC && p->dat->dim <= 4) // unrolled: -Os keeps the loop, 3 more instructions an element
       for (int d = 0; d < p->dat->dim; d++)
-        fprintf(f, "deviceState->dat_%s[%d] += message->value[%d];\n", p->dat->ident, d, d);
+        fprintf(f, "deviceState->dat_%s[%d] += %s[%d];\n", p->dat->ident, d, v, d);
     else if (p->acc == ACC_INC)
-      fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] += message->value[d];\n",
-              p->dat->dim, p->dat->ident);
+      fprintf(f, "for (int d = 0; d < %d; d++)\n  deviceState->dat_%s[d] += %s[d];\n", p->dat->dim,
+              p->dat->ident, v);
     else
-      fputs(copy_stmt(p->dat->type, format("deviceState->dat_%s", p->dat->ident), "message->value", "message->value"), f);
+      fputs(copy_stmt(p->dat->type, format("deviceState->dat_%s", p->dat->ident), v, v), f);
     fprintf(f, "deviceState->%s_write_recv_count++;\n", name);
-    add_pin(c->t, new_pin(p->name, dat_msg(c->g, p->dat), false, NULL, buf_close(&b)))->write_recv = true;
+    GPin *pin = add_pin(c->t, new_pin(p->name, write_msg(c->g, inv->loop, p), false, NULL, buf_close(&b)));
+    pin->write_recv = true;
+    const ProtoPin *first = p->nargs > 1 && p->args[0] != p->arg ? write_recv_of(inv, p->args[0], p->set) : NULL;
+    if (first && first->dat == p->dat && first->acc == p->acc) { // its code but for the field, at offset 0 there
+      pin->same_as = first->name;
+      pin->msg_field = write_field(p, p->arg);
+    }
   }
 }
 

@@ -62,6 +62,11 @@ typedef struct {
   unsigned fresh_rts[32]; int fresh_slots[32]; // begin steps: by fresh bit
   bool contributes;     // end steps: the iteration set's (its end message says so)
   bool write_recv;      // a write landing: only the last changes its ReadyToSend (firmware.c)
+  // A write landing of a write group (protocol.c) whose code is that of pin
+  // same_as (the group's first arg's, landing the same dat the same way)
+  // but for its values' place in the message: its step is same_as's, on
+  // the payload from its field msg_field (firmware.c), so the image holds it once.
+  const char *same_as; char *msg_field;
 } GPin;
 
 typedef struct {

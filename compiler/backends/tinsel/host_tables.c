@@ -95,6 +95,9 @@ static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, i
   // Reads that ride on another arg's message (protocol.c) have no pins of their own.
   const ProtoPin *recv = indirect ? protocol_read_recv_of(pi, i) : NULL;
   const ProtoPin *send = recv ? protocol_read_send_of(pi, recv) : NULL;
+  // An arg of a write group (protocol.c) names its group's pin: the host then
+  // fans one message out to the elements of every arg in it (edges.c).
+  const ProtoPin *wsend = indirect ? protocol_write_send_of(pi, i) : NULL;
   bool gbl = (a->kind == ARG_GBL && !a->gbl_const) || a->kind == ARG_INFO;
   const GDeviceType *t = a->kind == ARG_DAT ? g->types[type_index(g, a->dat->set)] : NULL;
   const char *kind = a->kind == ARG_DAT ? (indirect ? "OP2T_ARG_INDIRECT" : "OP2T_ARG_DIRECT")
@@ -114,7 +117,7 @@ static void write_arg(FILE *f, const GGraphType *g, const ProtoInvocation *pi, i
           t ? format("sizeof(((%s *)0)->%s)", state, dat) : "0");
   fprintf(f, "   %d, %d, %d, %d,\n",
           send ? pin_number(t, send->name) : -1, recv ? pin_number(iter, recv->name) : -1,
-          indirect ? pin_number(iter, format("%s_arg%d_write_send%s", inv, i, ws)) : -1,
+          wsend ? pin_number(iter, format("%s%s", wsend->name, ws)) : -1,
           indirect ? pin_number(t, format("%s_arg%d_write_recv", inv, i)) : -1);
   const TypeInfo *ti = a->type ? type_lookup(a->type) : NULL;
   fprintf(f, "   %s, %d, %s, %s, %s, %s%s,\n", gbl ? gbl_type(a->type) : "0",

@@ -22,7 +22,7 @@ const ss_dev_type ss_dev_types[2] = {
   },
   { // set_edges
     .num_in_pins = 8,
-    .num_out_pins = 7,
+    .num_out_pins = 5,
     .init = set_edges__init,
     .idle = NULL,
     .out_bytes = set_edges__out_bytes,

@@ -19,13 +19,16 @@ typedef struct {
 uint32_t round; uint32_t fresh;} msg_flux_1_begin;
 
 typedef struct {
-double value[1];} msg_dat_p_r;
+double value_arg2[1]; double value_arg3[1];} msg_write_flux_1_arg2_and_arg3;
 
 typedef struct {
 uint32_t round; uint8_t contributes;} msg_flux_1_end;
 
 typedef struct {
 uint32_t round; uint32_t fresh;} msg_flux_2_begin;
+
+typedef struct {
+double value_arg2[1]; double value_arg3[1];} msg_write_flux_2_arg2_and_arg3;
 
 typedef struct {
 uint32_t round; uint8_t contributes;} msg_flux_2_end;
@@ -78,7 +81,7 @@ uint32_t maybe_read_send_mask; uint32_t maybe_write_send_mask; uint16_t maybe_wr
 uint8_t maybe_opt2;
 } set_nodes_state;
 
-// set_edges: type 1, 8 input and 7 output pins
+// set_edges: type 1, 8 input and 5 output pins
 typedef struct {
 int32_t index; // the element's number in its set
 uint16_t flux_1_write_recv_total;
@@ -117,9 +120,10 @@ typedef set_edges_props op2_scanner_set_edges_properties_t;
 typedef set_edges_state op2_scanner_set_edges_state_t;
 _Static_assert(sizeof(msg_dat_p_x) <= 56, "message dat_p_x fits a Tinsel message");
 _Static_assert(sizeof(msg_flux_1_begin) <= 56, "message flux_1_begin fits a Tinsel message");
-_Static_assert(sizeof(msg_dat_p_r) <= 56, "message dat_p_r fits a Tinsel message");
+_Static_assert(sizeof(msg_write_flux_1_arg2_and_arg3) <= 56, "message write_flux_1_arg2_and_arg3 fits a Tinsel message");
 _Static_assert(sizeof(msg_flux_1_end) <= 56, "message flux_1_end fits a Tinsel message");
 _Static_assert(sizeof(msg_flux_2_begin) <= 56, "message flux_2_begin fits a Tinsel message");
+_Static_assert(sizeof(msg_write_flux_2_arg2_and_arg3) <= 56, "message write_flux_2_arg2_and_arg3 fits a Tinsel message");
 _Static_assert(sizeof(msg_flux_2_end) <= 56, "message flux_2_end fits a Tinsel message");
 _Static_assert(sizeof(msg_gather_begin) <= 56, "message gather_begin fits a Tinsel message");
 _Static_assert(sizeof(msg_gather_end) <= 56, "message gather_end fits a Tinsel message");

@@ -7,7 +7,7 @@
 static const char *const set_nodes_in[] = {"flux_1_begin", "flux_1_arg2_write_recv", "flux_1_arg3_write_recv", "flux_2_begin", "flux_2_arg2_write_recv", "flux_2_arg3_write_recv", "gather_begin", "stats_begin", "maybe_begin", NULL};
 static const char *const set_nodes_out[] = {"flux_1_p_x_read_send", "flux_1_end", "flux_2_p_x_read_send", "flux_2_end", "gather_p_x_read_send", "gather_end", "stats_end", "maybe_end", NULL};
 static const char *const set_edges_in[] = {"flux_1_begin", "flux_1_arg0_read_recv", "flux_1_arg1_read_recv", "flux_2_begin", "flux_2_arg0_read_recv", "flux_2_arg1_read_recv", "gather_begin", "gather_arg0_read_recv", NULL};
-static const char *const set_edges_out[] = {"flux_1_arg2_write_send", "flux_1_arg3_write_send", "flux_1_end", "flux_2_arg2_write_send", "flux_2_arg3_write_send", "flux_2_end", "gather_end", NULL};
+static const char *const set_edges_out[] = {"flux_1_arg2_and_arg3_write_send", "flux_1_end", "flux_2_arg2_and_arg3_write_send", "flux_2_end", "gather_end", NULL};
 static const op2t_member set_nodes_props_m[] = {
   {OP2T_M_I32, offsetof(set_nodes_props, index), 0, 0},
   {OP2T_M_U16, offsetof(set_nodes_props, flux_1_write_recv_total), 0, 0},
@@ -105,7 +105,7 @@ static const op2t_member set_edges_state_m[] = {
 static const op2t_type types[2] = {
   {"set_nodes", "nodes", sizeof(set_nodes_props), sizeof(set_nodes_state), offsetof(set_nodes_props, index), 9, 8,
    set_nodes_in, set_nodes_out, 6, 42, set_nodes_props_m, set_nodes_state_m},
-  {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 7,
+  {"set_edges", "edges", sizeof(set_edges_props), sizeof(set_edges_state), offsetof(set_edges_props, index), 8, 5,
    set_edges_in, set_edges_out, 5, 32, set_edges_props_m, set_edges_state_m},
 };
 static const op2t_const consts[1] = {
@@ -131,12 +131,12 @@ static const op2t_arg args_flux_1[4] = {
    -1, -1},
   {OP2T_ARG_INDIRECT, 3, 0, 1, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
-   -1, -1, 1, 2,
+   -1, -1, 0, 2,
    0, 0, -1, -1, -1, -1, 0, 0,
    -1, -1},
 };
 static const op2t_involved involved_flux_1[2] = {
-  {1, 0, 2, offsetof(set_edges_props, flux_1_write_recv_total)}, // set_edges
+  {1, 0, 1, offsetof(set_edges_props, flux_1_write_recv_total)}, // set_edges
   {0, 0, 1, offsetof(set_nodes_props, flux_1_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_flux_1 = {
@@ -160,17 +160,17 @@ static const op2t_arg args_flux_2[4] = {
    0, offsetof(set_edges_state, flux_2_arg1_buffer)},
   {OP2T_ARG_INDIRECT, 3, 0, 1, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
-   -1, -1, 3, 4,
+   -1, -1, 2, 4,
    0, 0, -1, -1, -1, -1, 0, 0,
    -1, -1},
   {OP2T_ARG_INDIRECT, 3, 0, 0, 1,
    offsetof(set_nodes_state, dat_p_r), sizeof(((set_nodes_state *)0)->dat_p_r),
-   -1, -1, 4, 5,
+   -1, -1, 2, 5,
    0, 0, -1, -1, -1, -1, 0, 0,
    -1, -1},
 };
 static const op2t_involved involved_flux_2[2] = {
-  {1, 3, 5, offsetof(set_edges_props, flux_2_write_recv_total)}, // set_edges
+  {1, 3, 3, offsetof(set_edges_props, flux_2_write_recv_total)}, // set_edges
   {0, 3, 3, offsetof(set_nodes_props, flux_2_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_flux_2 = {
@@ -199,7 +199,7 @@ static const op2t_arg args_gather[3] = {
    -1, -1},
 };
 static const op2t_involved involved_gather[2] = {
-  {1, 6, 6, offsetof(set_edges_props, gather_write_recv_total)}, // set_edges
+  {1, 6, 4, offsetof(set_edges_props, gather_write_recv_total)}, // set_edges
   {0, 6, 5, offsetof(set_nodes_props, gather_write_recv_total)}, // set_nodes
 };
 const op2t_invocation op2t_inv_gather = {
@@ -343,14 +343,17 @@ static const char type_xml[] =
   "      <MessageType id=\"flux_1_begin\">\n"
   "        <Message><![CDATA[uint32_t round; uint32_t fresh;]]></Message>\n"
   "      </MessageType>\n"
-  "      <MessageType id=\"dat_p_r\">\n"
-  "        <Message><![CDATA[double value[1];]]></Message>\n"
+  "      <MessageType id=\"write_flux_1_arg2_and_arg3\">\n"
+  "        <Message><![CDATA[double value_arg2[1]; double value_arg3[1];]]></Message>\n"
   "      </MessageType>\n"
   "      <MessageType id=\"flux_1_end\">\n"
   "        <Message><![CDATA[uint32_t round; uint8_t contributes;]]></Message>\n"
   "      </MessageType>\n"
   "      <MessageType id=\"flux_2_begin\">\n"
   "        <Message><![CDATA[uint32_t round; uint32_t fresh;]]></Message>\n"
+  "      </MessageType>\n"
+  "      <MessageType id=\"write_flux_2_arg2_and_arg3\">\n"
+  "        <Message><![CDATA[double value_arg2[1]; double value_arg3[1];]]></Message>\n"
   "      </MessageType>\n"
   "      <MessageType id=\"flux_2_end\">\n"
   "        <Message><![CDATA[uint32_t round; uint8_t contributes;]]></Message>\n"
@@ -414,15 +417,15 @@ static const char type_xml[] =
   "deviceState->flux_1_read_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
-  "        <InputPin name=\"flux_1_arg2_write_recv\" messageTypeId=\"dat_p_r\">\n"
+  "        <InputPin name=\"flux_1_arg2_write_recv\" messageTypeId=\"write_flux_1_arg2_and_arg3\">\n"
   "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
-  "deviceState->dat_p_r[0] += message->value[0];\n"
+  "deviceState->dat_p_r[0] += message->value_arg2[0];\n"
   "deviceState->flux_1_write_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
-  "        <InputPin name=\"flux_1_arg3_write_recv\" messageTypeId=\"dat_p_r\">\n"
+  "        <InputPin name=\"flux_1_arg3_write_recv\" messageTypeId=\"write_flux_1_arg2_and_arg3\">\n"
   "          <OnReceive><![CDATA[deviceState->flux_1_in_progress = 1;\n"
-  "deviceState->dat_p_r[0] += message->value[0];\n"
+  "deviceState->dat_p_r[0] += message->value_arg3[0];\n"
   "deviceState->flux_1_write_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -448,15 +451,15 @@ static const char type_xml[] =
   "deviceState->flux_2_read_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
-  "        <InputPin name=\"flux_2_arg2_write_recv\" messageTypeId=\"dat_p_r\">\n"
+  "        <InputPin name=\"flux_2_arg2_write_recv\" messageTypeId=\"write_flux_2_arg2_and_arg3\">\n"
   "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
-  "deviceState->dat_p_r[0] += message->value[0];\n"
+  "deviceState->dat_p_r[0] += message->value_arg2[0];\n"
   "deviceState->flux_2_write_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
-  "        <InputPin name=\"flux_2_arg3_write_recv\" messageTypeId=\"dat_p_r\">\n"
+  "        <InputPin name=\"flux_2_arg3_write_recv\" messageTypeId=\"write_flux_2_arg2_and_arg3\">\n"
   "          <OnReceive><![CDATA[deviceState->flux_2_in_progress = 1;\n"
-  "deviceState->dat_p_r[0] += message->value[0];\n"
+  "deviceState->dat_p_r[0] += message->value_arg3[0];\n"
   "deviceState->flux_2_write_recv_count++;\n"
   "]]></OnReceive>\n"
   "        </InputPin>\n"
@@ -614,7 +617,7 @@ static const char type_xml[] =
   "      (const double *)deviceState->flux_1_arg1_buffer,\n"
   "      (double *)deviceState->flux_1_arg2_buffer,\n"
   "      (double *)deviceState->flux_1_arg3_buffer);\n"
-  "  deviceState->flux_1_write_send_mask = 0x3u;\n"
+  "  deviceState->flux_1_write_send_mask = 0x1u;\n"
   "  deviceState->flux_1_executed = 1;\n"
   "}\n"
   "\n"
@@ -630,19 +633,15 @@ static const char type_xml[] =
   "      (const double *)deviceState->flux_2_arg1_buffer,\n"
   "      (double *)deviceState->flux_2_arg2_buffer,\n"
   "      (double *)deviceState->flux_2_arg3_buffer);\n"
-  "  deviceState->flux_2_write_send_mask = 0x18u;\n"
+  "  deviceState->flux_2_write_send_mask = 0x4u;\n"
   "  deviceState->flux_2_executed = 1;\n"
   "}\n"
   "\n"
   "]]></SharedCode>\n"
-  "        <OutputPin name=\"flux_1_arg2_write_send\" messageTypeId=\"dat_p_r\">\n"
-  "          <OnSend><![CDATA[op2_copy_words(message->value, deviceState->flux_1_arg2_buffer, sizeof(message->value));\n"
+  "        <OutputPin name=\"flux_1_arg2_and_arg3_write_send\" messageTypeId=\"write_flux_1_arg2_and_arg3\">\n"
+  "          <OnSend><![CDATA[op2_copy_words(message->value_arg2, deviceState->flux_1_arg2_buffer, sizeof(message->value_arg2));\n"
+  "op2_copy_words(message->value_arg3, deviceState->flux_1_arg3_buffer, sizeof(message->value_arg3));\n"
   "deviceState->flux_1_write_send_mask &= ~(1u << 0);\n"
-  "]]></OnSend>\n"
-  "        </OutputPin>\n"
-  "        <OutputPin name=\"flux_1_arg3_write_send\" messageTypeId=\"dat_p_r\">\n"
-  "          <OnSend><![CDATA[op2_copy_words(message->value, deviceState->flux_1_arg3_buffer, sizeof(message->value));\n"
-  "deviceState->flux_1_write_send_mask &= ~(1u << 1);\n"
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"flux_1_begin\" messageTypeId=\"flux_1_begin\">\n"
@@ -680,14 +679,10 @@ static const char type_xml[] =
   "deviceState->flux_1_write_recv_count = 0;\n"
   "]]></OnSend>\n"
   "        </OutputPin>\n"
-  "        <OutputPin name=\"flux_2_arg2_write_send\" messageTypeId=\"dat_p_r\">\n"
-  "          <OnSend><![CDATA[op2_copy_words(message->value, deviceState->flux_2_arg2_buffer, sizeof(message->value));\n"
-  "deviceState->flux_2_write_send_mask &= ~(1u << 3);\n"
-  "]]></OnSend>\n"
-  "        </OutputPin>\n"
-  "        <OutputPin name=\"flux_2_arg3_write_send\" messageTypeId=\"dat_p_r\">\n"
-  "          <OnSend><![CDATA[op2_copy_words(message->value, deviceState->flux_2_arg3_buffer, sizeof(message->value));\n"
-  "deviceState->flux_2_write_send_mask &= ~(1u << 4);\n"
+  "        <OutputPin name=\"flux_2_arg2_and_arg3_write_send\" messageTypeId=\"write_flux_2_arg2_and_arg3\">\n"
+  "          <OnSend><![CDATA[op2_copy_words(message->value_arg2, deviceState->flux_2_arg2_buffer, sizeof(message->value_arg2));\n"
+  "op2_copy_words(message->value_arg3, deviceState->flux_2_arg3_buffer, sizeof(message->value_arg3));\n"
+  "deviceState->flux_2_write_send_mask &= ~(1u << 2);\n"
   "]]></OnSend>\n"
   "        </OutputPin>\n"
   "        <InputPin name=\"flux_2_begin\" messageTypeId=\"flux_2_begin\">\n"
@@ -762,21 +757,21 @@ static const char type_xml[] =
   "  if (deviceState->flux_1_read_recv_count == 3 && !deviceState->flux_1_read_send_mask &&\n"
   "      !deviceState->flux_1_write_send_mask &&\n"
   "      deviceState->flux_1_write_recv_count == deviceProperties->flux_1_write_recv_total)\n"
-  "    *readyToSend |= 1u << 2; // flux_1_end\n"
+  "    *readyToSend |= 1u << 1; // flux_1_end\n"
   "}\n"
   "if (deviceState->flux_2_in_progress) {\n"
   "  *readyToSend |= deviceState->flux_2_read_send_mask | deviceState->flux_2_write_send_mask;\n"
   "  if (deviceState->flux_2_read_recv_count == 3 && !deviceState->flux_2_read_send_mask &&\n"
   "      !deviceState->flux_2_write_send_mask &&\n"
   "      deviceState->flux_2_write_recv_count == deviceProperties->flux_2_write_recv_total)\n"
-  "    *readyToSend |= 1u << 5; // flux_2_end\n"
+  "    *readyToSend |= 1u << 3; // flux_2_end\n"
   "}\n"
   "if (deviceState->gather_in_progress) {\n"
   "  *readyToSend |= deviceState->gather_read_send_mask | deviceState->gather_write_send_mask;\n"
   "  if (deviceState->gather_read_recv_count == 3 && !deviceState->gather_read_send_mask &&\n"
   "      !deviceState->gather_write_send_mask &&\n"
   "      deviceState->gather_write_recv_count == deviceProperties->gather_write_recv_total)\n"
-  "    *readyToSend |= 1u << 6; // gather_end\n"
+  "    *readyToSend |= 1u << 4; // gather_end\n"
   "}\n"
   "]]></ReadyToSend>\n"
   "        <OnInit><![CDATA[memcpy(coeffs, graphProperties->global_coeffs, sizeof(coeffs));\n"
