@@ -530,6 +530,7 @@ typedef struct {
   bool imem_enlarged;      // --imem enlarged (tinsel): allow images over real Tinsel's imem
   int steps;               // --steps (tinsel): STEPS_AUTO, STEPS_CODE or STEPS_TABLES
   StrArray fw_configs;     // --fw-config NAME (tinsel): also firmware for these thread layouts
+  bool count_events;       // --count-events (tinsel): the softswitch counts every message and step
 } BackendOptions;
 
 typedef struct {

@@ -111,6 +111,10 @@ $(FW)/softswitch/%.o: firmware/softswitch/%.c $(FW_HDRS)
 $(FW)/softswitch/softswitch_steps.o: firmware/softswitch/softswitch.c $(FW_HDRS)
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) $(FW_SS_CFLAGS) -DSS_STEPS=1 -c $< -o $@
+# And with every received message and step counted (op2c --count-events).
+$(FW)/softswitch/softswitch_steps_count.o: firmware/softswitch/softswitch.c $(FW_HDRS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) $(FW_SS_CFLAGS) -DSS_STEPS=1 -DSS_COUNT_EVENTS=1 -c $< -o $@
 
 $(FW)/examples/%.o: firmware/examples/%.c $(FW_HDRS)
 	@mkdir -p $(dir $@)

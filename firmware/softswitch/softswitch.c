@@ -59,6 +59,17 @@ extern const ss_combine_fn ss_end_combine[] __attribute__((weak));
 #ifndef SS_HOT_SLOT
 #define SS_HOT_SLOT SS_STEPS
 #endif
+// SS_COUNT_EVENTS=1 counts every message received from the network
+// (stats.recv_remote) and every step or handler run (stats.handler_calls):
+// three read-modify-writes of the image per event, 3 % of airfoil's cycles
+// (docs/tinsel-backend.md, "Event counts on request"). On by default, off
+// in op2c's device images (SS_STEPS_ONLY), which link the counting build
+// with op2c --count-events, as POLite counts messages only when built with
+// POLITE_COUNT_MSGS. The sends (sent_remote, sent_local, recv_local) are
+// counted either way.
+#ifndef SS_COUNT_EVENTS
+#define SS_COUNT_EVENTS (!SS_STEPS_ONLY)
+#endif
 #if SS_HOT_SLOT
 #define COLD(t) ((t)->c)
 #else
@@ -157,7 +168,7 @@ static void deliver(ss_hot *t, uint32_t key, const void *payload) {
     }
     update_rts_here(t, e->dev);
   }
-  if (SS_STEPS) img->stats.handler_calls += steps;
+  if (SS_STEPS && SS_COUNT_EVENTS) img->stats.handler_calls += steps;
 }
 
 // Bounds of a table inside the image (a 64-bit product, not a division:
@@ -404,7 +415,7 @@ static int start_send(ss_hot *t, uint32_t i) {
     uint32_t m = checked(t, d, ty, ty->step[ty->num_in_pins + pin](t->graph_props, AT(t, d->props_off),
                                                                    AT(t, d->state_off), 0,
                                                                    (char *)h + SS_HEADER_BYTES, before));
-    img->stats.handler_calls++;
+    if (SS_COUNT_EVENTS) img->stats.handler_calls++;
     ok = !(m & SS_STEP_CANCELLED);
     step_ready(t, i, before, m & ~SS_STEP_CANCELLED);
   } else {
@@ -487,7 +498,7 @@ static void receive(ss_hot *t) {
     const void *payload;
     if (ss_hw_can_recv()) {
       m = ss_hw_recv();
-      t->img->stats.recv_remote++;
+      if (SS_COUNT_EVENTS) t->img->stats.recv_remote++;
       if (m->key >= SS_SYS_KEY_BASE) {
         if (SS_OP2) system_msg(t, m);
         else t->img->stats.errors++;

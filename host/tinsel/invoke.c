@@ -385,6 +385,9 @@ static struct {
  * devices' lines of a call must come before the host's next line, so such
  * a program runs its invocations one at a time. */
 __attribute__((weak)) int op2t_device_prints(void) { return 0; }
+/* op2c defines it (returning 1) when built with --count-events: the
+ * devices' softswitch counts every message received and every step. */
+__attribute__((weak)) int op2t_counts_events(void) { return 0; }
 
 static void stream_init(void) {
   const char *e = getenv("OP2_TINSEL_STREAM");

@@ -136,6 +136,8 @@ extern const op2t_code_groups op2t_groups;
 void op2t_set_const(int k, const void *data, size_t bytes);
 /* 1 when a kernel may print (op2c defines it then; the runtime's weak default is 0). */
 int op2t_device_prints(void);
+/* 1 when the device images count every message and step (op2c --count-events). */
+int op2t_counts_events(void);
 void op2t_invoke(const op2t_invocation *inv, const char *name, op_set set, int nargs, op_arg *args);
 
 /* Globals whose results may land after their call returns (invoke.c):

@@ -53,6 +53,8 @@ TARGETS += $(TINSELRT_LIB) $(TINSELRT_INC)
 # absolute paths, one word per line; the softswitch's objects come first.
 FW_OP2C_DIR := $(LIB)/firmware
 FW_OP2C_SS  := $(FW)/softswitch/softswitch_steps.o $(FW)/softswitch/main.o
+# op2c --count-events links this softswitch in place of softswitch_steps.o.
+TARGETS     += $(FW)/softswitch/softswitch_steps_count.o
 $(FW_OP2C_DIR)/cflags: firmware/rules.mk host/tinsel/rules.mk
 	@mkdir -p $(@D)
 	printf '%s\n' $(patsubst -I%,-I$(CURDIR)/%,$(FW_CFLAGS)) >$@
@@ -96,6 +98,10 @@ $(FW)/boards/$(1)/softswitch/%.o: firmware/softswitch/%.c $$(FWL_$(1)_HDRS)
 $(FW)/boards/$(1)/softswitch/softswitch_steps.o: firmware/softswitch/softswitch.c $$(FWL_$(1)_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(FW_CC) $$(FWL_$(1)_CFLAGS) $(FW_SS_CFLAGS) -DSS_STEPS=1 -c $$< -o $$@
+$(FW)/boards/$(1)/softswitch/softswitch_steps_count.o: firmware/softswitch/softswitch.c $$(FWL_$(1)_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(FW_CC) $$(FWL_$(1)_CFLAGS) $(FW_SS_CFLAGS) -DSS_STEPS=1 -DSS_COUNT_EVENTS=1 -c $$< -o $$@
+TARGETS += $(FW)/boards/$(1)/softswitch/softswitch_steps_count.o
 $(FW)/boards/$(1)/boot/%.o: firmware/boot/% $$(FWL_$(1)_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(FW_CC) $$(FWL_$(1)_CFLAGS) -fno-jump-tables -c $$< -o $$@

@@ -90,9 +90,12 @@ static void utilisation_file(const op2t_hw_stats *s, double span) {
     const ss_stats *x = &s->ss[t];
     double busy = span > 0 ? 1.0 - (double)x->idle_cycles / span : 0;
     uint32_t a = s->thread_addr[t];
-    fprintf(f, "0x%x\t%u\t%u\t%u\t%.4f\t%u\t%u\t%u\t%u\n", a, a >> TinselLogThreadsPerCore,
+    char calls[16] = "-", recv[16] = "-"; /* counted only with op2c --count-events */
+    if (op2t_counts_events())
+      snprintf(calls, sizeof calls, "%u", x->handler_calls), snprintf(recv, sizeof recv, "%u", x->recv_remote);
+    fprintf(f, "0x%x\t%u\t%u\t%u\t%.4f\t%s\t%s\t%u\t%u\n", a, a >> TinselLogThreadsPerCore,
             a & ((1u << TinselLogThreadsPerCore) - 1), s->thread_devices[t],
-            busy < 0 ? 0 : busy > 1 ? 1 : busy, x->handler_calls, x->recv_remote, x->sent_remote, x->sent_local);
+            busy < 0 ? 0 : busy > 1 ? 1 : busy, calls, recv, x->sent_remote, x->sent_local);
   }
   if (fclose(f) != 0)
     fprintf(stderr, "op2 tinsel: OP2_TINSEL_UTIL=%s: writing it failed: %s\n", s->util_path, strerror(errno));

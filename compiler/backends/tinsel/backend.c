@@ -92,7 +92,7 @@ static int build_firmware(const char *fw, const GGraphType *g, const BackendOpti
     if (!fw_write_image(fw, g, &imgs[i]))
       return 1;
   *fb = (FwBuild){.dir = fw, .prefix = op2c_prefix(), .verbose = opts->verbose, .enlarged_ok = opts->imem_enlarged,
-                  .cxx_kernels = g->prog->is_cxx, .trial = trial};
+                  .cxx_kernels = g->prog->is_cxx, .trial = trial, .count_events = opts->count_events};
   return fw_build_images(fb, g, imgs, nimgs);
 }
 
@@ -159,6 +159,9 @@ static int build(Program **progs, int nprogs, const BackendOptions *opts) {
   }
   host_write_tables(f, g, proto);
   host_write_groups(f, g, fb.groups, fb.ngroups);
+  if (opts->count_events) // the same (invoke.c)
+    fprintf(f, "\n// Built with --count-events: the softswitch counts every message and step.\n"
+               "int op2t_counts_events(void) { return 1; }\n");
   for (int i = 0; i < nprogs; i++)
     if (device_prints(progs[i])) { // overrides libop2_tinsel's weak default (invoke.c)
       fprintf(f, "\n// A kernel prints: invocations run one at a time, so each one's lines come before\n"

@@ -68,6 +68,17 @@ static void push_all(StrArray *dst, const StrArray *src) {
 }
 
 // Why device code that op2c generated may not compile: the kernels' world.
+// A word of the link line: with --count-events, the softswitch that counts
+// every message and step (softswitch_steps_count.o, built beside the
+// other: host/tinsel/rules.mk) in place of softswitch_steps.o.
+static char *softswitch_object(const FwBuild *b, char *word) {
+  static const char plain[] = "/softswitch_steps.o";
+  size_t n = strlen(word), k = sizeof(plain) - 1;
+  if (!b->count_events || n < k || strcmp(word + n - k, plain))
+    return word;
+  return format("%.*s/softswitch_steps_count.o", (int)(n - k), word);
+}
+
 static const char kernels_hint[] =
     "kernels run on the devices, where they see only their arguments, the op_decl_const globals and the "
     "program's functions; a kernel that uses any other global (a counter, a buffer) cannot run on POETS";
@@ -173,7 +184,7 @@ static int compile_image(const FwBuild *b, const FwImage *img, char **elf) {
       if (!strcmp(ldflags->data[i], "LIBS"))
         libs_at = i;
       else
-        strarray_push(&link, ldflags->data[i]);
+        strarray_push(&link, softswitch_object(b, ldflags->data[i]));
     if (img->globals_at) // this group's slice of the DRAM globals (fw_place_globals)
       strarray_push(&link, format("-Wl,--section-start=.rodata=0x%lx", img->globals_at));
     strarray_push(&link, obj);

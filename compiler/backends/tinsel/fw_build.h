@@ -16,6 +16,7 @@ typedef struct {
   const char *config;   // firmware/'s flags of this boards/ configuration (NULL: the board's)
   bool cxx_kernels;     // a C++ program: its kernels are op2_kernels.cpp, compiled as C++
   bool trial;           // --steps auto's try of tables: a type that does not fit fails quietly
+  bool count_events;    // --count-events: link the softswitch that counts every message and step
 } FwBuild;
 
 // Compiles and links every image, measures its code, writes images.txt
