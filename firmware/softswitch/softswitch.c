@@ -223,12 +223,16 @@ static void post_end(ss_hot *t, uint32_t k, const void *payload, uint32_t device
 
 // A begin (key k < num_invocations: the host's in-group k) that came while
 // the thread's devices are still in an earlier invocation, or behind other
-// held begins, waits in ss_thread.held; it is copied, so the mailbox slot goes back.
+// held begins, waits in ss_thread.held; it is copied, so the mailbox slot
+// goes back: its header and the begin's payload (ss_inv_node.begin_bytes;
+// airfoil's are 4 or 8 bytes: 3 or 4 words, not the slot's 16).
 static void hold_begin(ss_hot *t, const ss_msg_header *m) {
   if (COLD(t)->nheld == SS_MAX_HELD_BEGINS) { t->img->stats.errors++; return; } // the host streamed too far ahead
   uint32_t *to = COLD(t)->held[(COLD(t)->held_head + COLD(t)->nheld++) % SS_MAX_HELD_BEGINS];
   const uint32_t *from = (const uint32_t *)m;
-  for (uint32_t i = 0; i < TinselBytesPerMsg / 4; i++) to[i] = from[i];
+  uint32_t bytes = COLD(t)->inv[m->key].begin_bytes, n = bytes ? (SS_HEADER_BYTES + bytes + 3) / 4 : TinselBytesPerMsg / 4;
+  if (n > TinselBytesPerMsg / 4) n = TinselBytesPerMsg / 4;
+  for (uint32_t i = 0; i < n; i++) to[i] = from[i];
 }
 
 // One of this thread's devices ended its invocation: when it was the last,

@@ -199,7 +199,8 @@ typedef struct {
                           // host_mbox, mask_lo = 1); key SS_KEY_END
   uint16_t own;           // involved devices on this thread
   uint16_t children;      // child threads in the tree
-  uint32_t end_bytes;     // payload bytes of k's end message (<= SS_MAX_PAYLOAD)
+  uint16_t end_bytes;     // payload bytes of k's end message (<= SS_MAX_PAYLOAD)
+  uint16_t begin_bytes;   // payload bytes of k's begin (what a held begin keeps); 0: unknown, all
 } ss_inv_node;            // 24 B
 
 // Per-thread statistics, kept in the image so the host can read them back.

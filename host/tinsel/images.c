@@ -199,7 +199,8 @@ static void build_tree(op2t_images *im, Priv *pv, const op2t_bound_inv *b, int f
     ss_inv_node *node = &nodes[(size_t)i * im->ninv + k];
     node->own = (uint16_t)own[i];
     node->children = (uint16_t)ss_tree_children(n, iv->nthreads, (uint32_t)fanin);
-    node->end_bytes = (uint32_t)inv->end_bytes;
+    node->end_bytes = (uint16_t)inv->end_bytes; /* both <= SS_MAX_PAYLOAD (engine_hostlink.c) */
+    node->begin_bytes = (uint16_t)inv->begin_bytes;
     node->up.key = SS_KEY_END;
     if (n == 0) {
       node->up.mbox = m->host_mbox;
