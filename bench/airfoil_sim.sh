@@ -36,6 +36,7 @@ run_one() {
     /^  simulated cycles/ { cycles = $3 }
     /^  host wall time/ { wall = $4 }
     /thread-local/ { for (i = 1; i < NF; i++) { if ($i == "thread-local") local = $(i + 1); if ($i == "sends") net = $(i + 1) } }
+    /tsim: messages sent/ { for (i = 1; i < NF; i++) if ($i == "sent") tsim_net = $(i + 1) + 0 }
     /^ *host link:/ { host = $3 + $9 }
     /cycles per invocation/ { inv = 1; next }
     inv && /^  invocation/ { next }
@@ -44,7 +45,9 @@ run_one() {
     $1 ~ /^[a-z_0-9]+$/ && NF == 15 && $2 ~ /^[0-9]+$/ { seed += $2 * $12 }
     END { printf "airfoil sp, %d cells, %d iterations, one board (%s):\n", nc, it, label
           printf "  simulated cycles per iteration   %.0f\n", cycles / it
-          printf "  messages per iteration           %.0f network + %.0f thread-local (softswitch) + %.0f host link; naive count of seed 000 %.0f\n", net / it, local / it, host / it, seed / it
+          # the softswitch counts its sends only when built with op2c --count-events; tsim counts the network
+          thread = local == "" ? "- thread-local (op2c --count-events counts them)" : sprintf("%.0f thread-local (softswitch)", local / it)
+          printf "  messages per iteration           %.0f network + %s + %.0f host link; naive count of seed 000 %.0f\n", (net == "" ? tsim_net : net) / it, thread, host / it, seed / it
           printf "  cycles per call (mean)          %s\n", per
           printf "  host wall time                   %.1f s in the engine, %.1f s for the whole run\n", wall, e - s }' \
     "$tmp/err"

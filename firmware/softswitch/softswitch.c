@@ -59,14 +59,13 @@ extern const ss_combine_fn ss_end_combine[] __attribute__((weak));
 #ifndef SS_HOT_SLOT
 #define SS_HOT_SLOT SS_STEPS
 #endif
-// SS_COUNT_EVENTS=1 counts every message received from the network
-// (stats.recv_remote) and every step or handler run (stats.handler_calls):
-// three read-modify-writes of the image per event, 3 % of airfoil's cycles
-// (docs/tinsel-backend.md, "Event counts on request"). On by default, off
-// in op2c's device images (SS_STEPS_ONLY), which link the counting build
-// with op2c --count-events, as POLite counts messages only when built with
-// POLITE_COUNT_MSGS. The sends (sent_remote, sent_local, recv_local) are
-// counted either way.
+// SS_COUNT_EVENTS=1 counts every message sent and received (stats.
+// sent_remote, sent_local, recv_local, recv_remote) and every step or
+// handler run (stats.handler_calls): read-modify-writes of the image on
+// every event, 4.6 % of airfoil's cycles (docs/tinsel-backend.md, "Event
+// counts on request"). On by default, off in op2c's device images
+// (SS_STEPS_ONLY), which link the counting build with op2c --count-events,
+// as POLite counts messages only when built with POLITE_COUNT_MSGS.
 #ifndef SS_COUNT_EVENTS
 #define SS_COUNT_EVENTS (!SS_STEPS_ONLY)
 #endif
@@ -305,7 +304,7 @@ static int send_system(ss_hot *t) {
   for (uint32_t i = 0; i < n; i++) p[i] = from[i];
   set_len(t, (uint32_t)((char *)(p + n) - (char *)h) - SS_HEADER_BYTES);
   ss_hw_multicast(to->mbox, to->mask_hi, to->mask_lo, h);
-  img->stats.sent_remote++;
+  if (SS_COUNT_EVENTS) img->stats.sent_remote++;
   return done ? SS_DONE : SS_BUSY;
 }
 
@@ -431,9 +430,11 @@ static int start_send(ss_hot *t, uint32_t i) {
     update_rts_here(t, i);
   }
   if (!ok) return SS_BUSY;
-  h->pin = (uint8_t)pin;
-  h->flags = 0;
-  h->src = SS_SRC(i, ss_hw_id());
+  if (op->num_edges) {  // a local message and an end are read without their header
+    h->pin = (uint8_t)pin;
+    h->flags = 0;
+    h->src = SS_SRC(i, ss_hw_id());
+  }
   if (SS_OP2 && op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY) {
     post_end(t, op->local_key - SS_END_PIN_BASE, (char *)h + SS_HEADER_BYTES, 1);
     own_end(t);
@@ -442,9 +443,11 @@ static int start_send(ss_hot *t, uint32_t i) {
   } else if (op->local_key != SS_NO_KEY) { // the loop delivers it next, before the slot is sent
     t->local_key = op->local_key;
     COLD(t)->local_msg = (char *)h + SS_HEADER_BYTES;
-    img->stats.sent_local++;
-    if (op->local_key < img->num_in_groups)
-      img->stats.recv_local += t->in_groups[op->local_key].count;
+    if (SS_COUNT_EVENTS) {
+      img->stats.sent_local++;
+      if (op->local_key < img->num_in_groups)
+        img->stats.recv_local += t->in_groups[op->local_key].count;
+    }
   }
   if (op->num_edges) {
     set_len(t, ty->out_bytes[pin]);
@@ -462,7 +465,7 @@ static int send_edge(ss_hot *t) {
   t->edges_left--;
   h->key = e->key;
   ss_hw_multicast(e->mbox, e->mask_hi, e->mask_lo, h);
-  t->img->stats.sent_remote++;
+  if (SS_COUNT_EVENTS) t->img->stats.sent_remote++;
   return SS_BUSY;
 }
 

@@ -992,7 +992,7 @@ static void setup(const char *name, int spawn) {
   const char *util = getenv("OP2_TINSEL_UTIL");
   if (util && *util && !(hw.st.util = fopen(util, "w")))
     die("OP2_TINSEL_UTIL=%s: cannot write it: %s", util, strerror(errno));
-  if (hw.st.util) /* handler_calls and recv_remote: "-" unless op2c --count-events */
+  if (hw.st.util) /* the four counts: "-" unless op2c --count-events */
     fputs("# thread\tcore\tslot\tdevices\tbusy\thandler_calls\trecv_remote\tsent_remote\tsent_local\n", hw.st.util);
   hw.st.util_path = util;
   /* A dead link must be an error message, not a silent SIGPIPE; and tsim

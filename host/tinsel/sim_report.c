@@ -90,12 +90,13 @@ static void utilisation_file(const op2t_hw_stats *s, double span) {
     const ss_stats *x = &s->ss[t];
     double busy = span > 0 ? 1.0 - (double)x->idle_cycles / span : 0;
     uint32_t a = s->thread_addr[t];
-    char calls[16] = "-", recv[16] = "-"; /* counted only with op2c --count-events */
+    char counts[64] = "-\t-\t-\t-"; /* counted only with op2c --count-events */
     if (op2t_counts_events())
-      snprintf(calls, sizeof calls, "%u", x->handler_calls), snprintf(recv, sizeof recv, "%u", x->recv_remote);
-    fprintf(f, "0x%x\t%u\t%u\t%u\t%.4f\t%s\t%s\t%u\t%u\n", a, a >> TinselLogThreadsPerCore,
-            a & ((1u << TinselLogThreadsPerCore) - 1), s->thread_devices[t],
-            busy < 0 ? 0 : busy > 1 ? 1 : busy, calls, recv, x->sent_remote, x->sent_local);
+      snprintf(counts, sizeof counts, "%u\t%u\t%u\t%u", x->handler_calls, x->recv_remote, x->sent_remote,
+               x->sent_local);
+    fprintf(f, "0x%x\t%u\t%u\t%u\t%.4f\t%s\n", a, a >> TinselLogThreadsPerCore,
+            a & ((1u << TinselLogThreadsPerCore) - 1), s->thread_devices[t], busy < 0 ? 0 : busy > 1 ? 1 : busy,
+            counts);
   }
   if (fclose(f) != 0)
     fprintf(stderr, "op2 tinsel: OP2_TINSEL_UTIL=%s: writing it failed: %s\n", s->util_path, strerror(errno));
@@ -162,9 +163,12 @@ void op2t_hw_report(const op2t_hw_stats *s) {
       fprintf(stderr, ", %.0f KiB of preload files", (double)s->preload_bytes / 1024.0);
     fputc('\n', stderr);
   }
-  fprintf(stderr, "  messages                thread-local %llu (softswitch sends that stayed on the thread), "
-                  "network sends %llu (softswitch)\n",
-          (unsigned long long)local, (unsigned long long)remote);
+  if (op2t_counts_events())
+    fprintf(stderr, "  messages                thread-local %llu (softswitch sends that stayed on the thread), "
+                    "network sends %llu (softswitch)\n",
+            (unsigned long long)local, (unsigned long long)remote);
+  else
+    fprintf(stderr, "  messages                the softswitch's counts: build with op2c --count-events\n");
   if (kv->n)
     fprintf(stderr, "                          on-board %.0f (tsim: messages sent %.0f, deliveries %.0f), "
                     "inter-board %.0f flits\n",
