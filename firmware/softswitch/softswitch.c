@@ -203,6 +203,7 @@ static int init_invocations(ss_hot *t) {
   for (uint32_t k = 0; k < n; k++) {
     if (COLD(t)->inv[k].end_bytes > SS_MAX_PAYLOAD) return 1;
     ss_tree_init(tree_node(t, k), COLD(t)->inv[k].own, COLD(t)->inv[k].children);
+    tree_node(t, k)->end_bytes = COLD(t)->inv[k].end_bytes;
   }
   return 0;
 }
@@ -213,7 +214,7 @@ static void post_end(ss_hot *t, uint32_t k, const void *payload, uint32_t device
   if (k >= t->img->num_invocations) { t->img->stats.errors++; return; }
   ss_tree_node *node = tree_node(t, k);
   int fold;
-  if (ss_tree_take(node, payload, COLD(t)->inv[k].end_bytes, devices, &fold)) {
+  if (ss_tree_take(node, payload, node->end_bytes, devices, &fold)) {
     if (t->nends < SS_MAX_ENDS_WAITING) COLD(t)->ends[t->nends++] = (uint8_t)k;
     else t->img->stats.errors++;
   }
@@ -297,7 +298,7 @@ static int send_system(ss_hot *t) {
     ss_tree_node *node = tree_node(t, k);
     if (node->bad_round) img->stats.errors++;
     h->key = SS_KEY_END, h->pin = (uint8_t)k, h->src = node->devices;
-    from = (const uint32_t *)node->acc, n = (COLD(t)->inv[k].end_bytes + 3) / 4, to = &COLD(t)->inv[k].up;
+    from = (const uint32_t *)node->acc, n = (node->end_bytes + 3) / 4u, to = &COLD(t)->inv[k].up;
     ss_tree_reset(node);  // acc stays as it is until the next round's first post
   }
   h->flags = 0;
@@ -430,12 +431,13 @@ static int start_send(ss_hot *t, uint32_t i) {
     update_rts_here(t, i);
   }
   if (!ok) return SS_BUSY;
-  if (op->num_edges) {  // a local message and an end are read without their header
+  int end = SS_OP2 && op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY;
+  if (!end || op->num_edges) {  // an end's tree reads only its payload
     h->pin = (uint8_t)pin;
     h->flags = 0;
     h->src = SS_SRC(i, ss_hw_id());
   }
-  if (SS_OP2 && op->local_key >= SS_END_PIN_BASE && op->local_key != SS_NO_KEY) {
+  if (end) {
     post_end(t, op->local_key - SS_END_PIN_BASE, (char *)h + SS_HEADER_BYTES, 1);
     own_end(t);
   } else if (!SS_OP2 && op->local_key != SS_NO_KEY) {

@@ -42,6 +42,7 @@ typedef struct {
   uint32_t devices;     // device ends folded in so far (for checks)
   uint8_t have;         // acc holds at least one post
   uint8_t bad_round;    // a post carried another round than the first
+  uint16_t end_bytes;   // the softswitch's copy of ss_inv_node.end_bytes, beside what each post reads
   _Alignas(8) uint32_t acc[SS_MAX_PAYLOAD / 4]; // words: the round is acc[0]
 } ss_tree_node;
 
