@@ -382,7 +382,7 @@ typedef struct {
   // same map slot(s) (res_calc: p_q and p_adt of a cell in one message).
   IRDat **dats; int ndats; // read_send, read_recv: the dats carried, dats[0] == dat
   int *args; int nargs;    // read_recv: the args it lands, args[0] == arg; write_send and
-                           // write_recv of a write group: the args its message carries
+                           // write_recv: the args their message carries (its write group)
 } ProtoPin;
 
 typedef struct {

@@ -89,6 +89,15 @@ static int dats_bytes(IRDat *const *dats, int n) {
   return (off + align - 1) / align * align;
 }
 
+// Whether a message carrying dats[0..n) and then d still fits max_payload.
+static bool fits_with(IRDat *const *dats, int n, IRDat *d, int max_payload) {
+  IRDat **all = xcalloc((size_t)n + 1, sizeof(IRDat *));
+  memcpy(all, dats, sizeof(IRDat *) * (size_t)n);
+  all[n] = d;
+  int bytes = dats_bytes(all, n + 1);
+  return bytes >= 0 && bytes <= max_payload;
+}
+
 // Whether group g can take arg a: the same map and slot(s), and its dat
 // already carried or still fitting max_payload.
 static bool group_takes(const IRLoop *loop, const ReadGroup *g, const IRArg *a, int max_payload) {
@@ -98,11 +107,7 @@ static bool group_takes(const IRLoop *loop, const ReadGroup *g, const IRArg *a, 
   for (int k = 0; k < g->ndats; k++)
     if (g->dats[k] == a->dat)
       return true;
-  IRDat **dats = xcalloc((size_t)g->ndats + 1, sizeof(IRDat *));
-  memcpy(dats, g->dats, sizeof(IRDat *) * (size_t)g->ndats);
-  dats[g->ndats] = a->dat;
-  int bytes = dats_bytes(dats, g->ndats + 1);
-  return bytes >= 0 && bytes <= max_payload;
+  return fits_with(g->dats, g->ndats, a->dat, max_payload);
 }
 
 // Groups the reading indirect args; group_of[i]: arg i's group or -1.
@@ -136,51 +141,40 @@ static ReadGroup *read_groups(const IRLoop *loop, int max_payload, int *group_of
 // write_recv pin takes its arg's field. An element then sends one
 // multicast instead of one message per arg (res_calc: an edge's two
 // increments of p_res). Vector args (one send per slot) and op_opt_args
-// (whose sends the host may switch off) keep messages of their own.
+// (whose sends the host may switch off) keep groups of their own.
 typedef struct {
   int *args; int nargs;
-  IRDat **dats;            // args' dats, for the layout (a dat may repeat)
-  int bytes;               // payload as C lays out one array per arg
+  IRDat **dats; int ndats; // args' dats in arg order, for the layout (a dat may repeat)
+  bool alone;              // a vector or optional arg: nothing joins it
 } WriteGroup;
 
-static bool write_mergeable(const IRArg *a) {
-  return a->kind == ARG_DAT && a->map && a->dat && writes(a->acc) && a->idx >= 0 && !a->opt;
-}
+static bool writes_indirect(const IRArg *a) { return a->kind == ARG_DAT && a->map && a->dat && writes(a->acc); }
 
-// Groups the mergeable write args, first fit up to max_payload; group_of[i]: arg i's group or -1.
+// Groups the indirect write args, first fit up to max_payload; group_of[i]:
+// arg i's group or -1.
 static WriteGroup *write_groups(const IRLoop *loop, int max_payload, int *group_of, int *ngroups) {
   WriteGroup *groups = NULL;
   *ngroups = 0;
   for (int i = 0; i < loop->nargs; i++) {
     const IRArg *a = &loop->args[i];
     group_of[i] = -1;
-    if (!write_mergeable(a))
+    if (!writes_indirect(a))
       continue;
-    int g = 0, bytes = -1;
-    for (; g < *ngroups; g++) {
-      WriteGroup *wg = &groups[g];
-      IRDat **dats = xcalloc((size_t)wg->nargs + 1, sizeof(IRDat *));
-      memcpy(dats, wg->dats, sizeof(IRDat *) * (size_t)wg->nargs);
-      dats[wg->nargs] = a->dat;
-      bytes = dats_bytes(dats, wg->nargs + 1);
-      if (bytes >= 0 && bytes <= max_payload)
-        break;
-    }
-    if (g == *ngroups) {
-      VEC_PUSH(groups, *ngroups, ((WriteGroup){0}));
-      bytes = dats_bytes(&a->dat, 1);
-    }
-    WriteGroup *wg = &groups[g];
-    VEC_PUSH(wg->args, wg->nargs, i);
-    int n = wg->nargs - 1;
-    VEC_PUSH(wg->dats, n, a->dat);
-    wg->bytes = bytes;
+    bool alone = a->idx < 0 || a->opt;
+    int g = 0;
+    while (g < *ngroups &&
+           (alone || groups[g].alone || !fits_with(groups[g].dats, groups[g].ndats, a->dat, max_payload)))
+      g++;
+    if (g == *ngroups)
+      VEC_PUSH(groups, *ngroups, ((WriteGroup){.alone = alone}));
+    VEC_PUSH(groups[g].args, groups[g].nargs, i);
+    VEC_PUSH(groups[g].dats, groups[g].ndats, a->dat);
     group_of[i] = g;
   }
   return groups;
 }
 
-// Name part for a write group's message: arg6_and_arg7.
+// Name part for a write group's pin and message: arg6, or arg6_and_arg7.
 static char *args_name(const WriteGroup *wg) {
   char *s = format("arg%d", wg->args[0]);
   for (int k = 1; k < wg->nargs; k++)
@@ -197,7 +191,7 @@ static char *dats_name(IRDat *const *dats, int n) {
 }
 
 static void lower_indirect(ProtoInvocation *inv, const IRLoop *loop, int i, const ReadGroup *rg,
-                           const WriteGroup *wgroup) {
+                           const WriteGroup *wg) {
   const IRArg *a = &loop->args[i];
   IRSet *iter = loop->set, *to = a->dat->set;
   int slots = a->idx <= -2 ? -a->idx : 1;
@@ -213,18 +207,15 @@ static void lower_indirect(ProtoInvocation *inv, const IRLoop *loop, int i, cons
                             a->dat, i, slots, a->acc, rbytes, rg->dats, rg->ndats, rg->args, rg->nargs});
     inv->read_recv_per_elem += slots;
   }
-  if (writes(a->acc)) {
-    const WriteGroup *wg = wgroup && wgroup->nargs > 1 ? wgroup : NULL;
-    if (!wg || wg->args[0] == i) { // a group's first arg sends for all of them
-      add_pin(inv, (ProtoPin){PIN_WRITE_SEND, iter,
-                              format("%s_%s_write_send", loop->invocation, wg ? args_name(wg) : format("arg%d", i)),
-                              a->dat, i, slots, a->acc, wg ? wg->bytes : bytes, NULL, 0,
-                              wg ? wg->args : NULL, wg ? wg->nargs : 0});
+  if (wg) { // an arg that writes
+    int wbytes = wg->nargs > 1 ? dats_bytes(wg->dats, wg->ndats) : bytes;
+    if (wg->args[0] == i) { // a group's first arg sends for all of them
+      add_pin(inv, (ProtoPin){PIN_WRITE_SEND, iter, format("%s_%s_write_send", loop->invocation, args_name(wg)),
+                              a->dat, i, slots, a->acc, wbytes, NULL, 0, wg->args, wg->nargs});
       inv->write_send_per_elem += slots;
     }
     add_pin(inv, (ProtoPin){PIN_WRITE_RECV, to, format("%s_arg%d_write_recv", loop->invocation, i),
-                            a->dat, i, slots, a->acc, wg ? wg->bytes : bytes, NULL, 0,
-                            wg ? wg->args : NULL, wg ? wg->nargs : 0});
+                            a->dat, i, slots, a->acc, wbytes, NULL, 0, wg->args, wg->nargs});
   }
 }
 
@@ -354,7 +345,7 @@ void protocol_dump(FILE *out, const Protocol *p) {
         fprintf(out, " dat %s %s", pin->ndats > 1 ? dats_name(pin->dats, pin->ndats) : pin->dat->var,
                 access_name(pin->acc));
       bool write = pin->kind == PIN_WRITE_SEND || pin->kind == PIN_WRITE_RECV;
-      for (int k = write ? 0 : 1; k < pin->nargs; k++)
+      for (int k = write ? 0 : 1; k < pin->nargs && (!write || pin->nargs > 1); k++)
         fprintf(out, "%s%d", k == !write ? (write ? " message of args " : " also args ") : ",", pin->args[k]);
       if (pin->slots > 1)
         fprintf(out, " slots %d", pin->slots);
@@ -373,11 +364,7 @@ const ProtoPin *protocol_read_recv_of(const ProtoInvocation *inv, int arg) {
 const ProtoPin *protocol_write_send_of(const ProtoInvocation *inv, int arg) {
   for (int i = 0; i < inv->npins; i++) {
     const ProtoPin *p = &inv->pins[i];
-    if (p->kind != PIN_WRITE_SEND)
-      continue;
-    if (p->arg == arg)
-      return p;
-    for (int k = 0; k < p->nargs; k++)
+    for (int k = 0; p->kind == PIN_WRITE_SEND && k < p->nargs; k++)
       if (p->args[k] == arg)
         return p;
   }

@@ -624,8 +624,8 @@ static void write_send_pins(TypeCtx *c) {
                                      inv->loop->invocation, p->arg)
                             : "";
       char *copies = "";
-      for (int a = 0; a < (p->nargs > 1 ? p->nargs : 1); a++) { // each arg of a write group, or the arg
-        int arg = p->nargs > 1 ? p->args[a] : p->arg;
+      for (int a = 0; a < p->nargs; a++) { // each arg of its write group
+        int arg = p->args[a];
         const IRDat *d = inv->loop->args[arg].dat;
         char *buffer = format("%s_arg%d_buffer%s", inv->loop->invocation, arg, p->slots > 1 ? format("[%d]", k) : "");
         char *msg = format("message->%s", write_field(p, arg));
